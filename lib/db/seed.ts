@@ -1,0 +1,69 @@
+/** Indexes and seed data: what a fresh database needs before the app can use it. */
+import { createHash } from 'node:crypto';
+import { ObjectId } from 'mongodb';
+import { seedMenu, seedReviews } from '../seed/menu-data.ts';
+import type { AppDb } from './types.ts';
+
+/** Idempotent: creating an index that already exists with the same options is a no-op on both backends. */
+export async function ensureIndexes(db: AppDb): Promise<void> {
+  await db.collection('users').createIndex({ email: 1 }, { unique: true });
+  await db.collection('carts').createIndex({ email: 1 });
+  await db.collection('payments').createIndex({ email: 1 });
+}
+
+export interface SeedCounts {
+  /** Seed entries written now. */
+  inserted: number;
+  /** Seed entries that were already there and left untouched. */
+  existing: number;
+  /** Documents deleted first (only with `reset`). */
+  removed: number;
+}
+
+export interface SeedResult {
+  menu: SeedCounts;
+  reviews: SeedCounts;
+}
+
+/** 2024-01-01T00:00:00Z: seed ids sort before anything created since, in seed order. */
+const SEED_EPOCH = 1_704_067_200;
+
+/**
+ * Seed documents get deterministic ids (a fixed timestamp + a hash of the entry), so every
+ * process that seeds produces the same ids: pages prerendered by `next build` from the
+ * in-memory seed link to the very items the server creates on its first start.
+ */
+export function seedId(collection: 'menu' | 'reviews', index: number, key: string): ObjectId {
+  const time = (SEED_EPOCH + index).toString(16).padStart(8, '0');
+  return new ObjectId(time + createHash('sha1').update(`${collection}\u0000${key}`).digest('hex').slice(0, 16));
+}
+
+/**
+ * Adds the seed menu items and reviews that are missing. Menu items are recognised by
+ * name + category, reviews by name + text, or by their seed id (an admin may have renamed
+ * one), so running it again changes nothing and never touches what an admin added or
+ * edited. `reset` empties both collections first.
+ */
+export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boolean } = {}): Promise<SeedResult> {
+  const menu = db.collection('menu');
+  const reviews = db.collection('reviews');
+  const removedMenu = reset ? (await menu.deleteMany({})).deletedCount : 0;
+  const removedReviews = reset ? (await reviews.deleteMany({})).deletedCount : 0;
+
+  const items = seedMenu.map((item, i) => ({ ...item, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
+  const haveItems = await menu.find({}, { projection: { name: 1, category: 1 } }).toArray();
+  const itemKeys = new Set(haveItems.flatMap((d) => [`${d.category}\u0000${d.name}`, d._id.toHexString()]));
+  const newItems = items.filter((d) => !itemKeys.has(`${d.category}\u0000${d.name}`) && !itemKeys.has(d._id.toHexString()));
+  if (newItems.length) await menu.insertMany(newItems);
+
+  const entries = seedReviews.map((review, i) => ({ ...review, _id: seedId('reviews', i, `${review.name}\u0000${review.details}`) }));
+  const haveReviews = await reviews.find({}, { projection: { name: 1, details: 1 } }).toArray();
+  const reviewKeys = new Set(haveReviews.flatMap((d) => [`${d.name}\u0000${d.details}`, d._id.toHexString()]));
+  const newReviews = entries.filter((d) => !reviewKeys.has(`${d.name}\u0000${d.details}`) && !reviewKeys.has(d._id.toHexString()));
+  if (newReviews.length) await reviews.insertMany(newReviews);
+
+  return {
+    menu: { inserted: newItems.length, existing: items.length - newItems.length, removed: removedMenu },
+    reviews: { inserted: newReviews.length, existing: entries.length - newReviews.length, removed: removedReviews },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The narrow slice of the MongoDB driver's Collection API that the app may use.
+ *
+ * App code sees only these interfaces, never the driver's `Collection`: whatever
+ * is missing here (upserts, findOneAndUpdate, bulkWrite, pipeline updates...) is
+ * missing from the embedded engine too, so using it fails at compile time instead
+ * of working against Atlas and breaking on a developer machine.
+ *
+ * Types are the driver's own (`Filter`, `WithId`, results...) so that the real
+ * `Collection<T>` is assignable to `AppCollection<T>`; the assertions at the end
+ * of this file prove it on every `tsc` run.
+ */
+import type {
+  Collection,
+  DeleteResult,
+  Document,
+  Filter,
+  InsertManyResult,
+  InsertOneResult,
+  OptionalUnlessRequiredId,
+  UpdateFilter,
+  UpdateResult,
+  WithId,
+} from 'mongodb';
+import type { Collections } from '../definitions.ts';
+
+export type { Document, Filter, WithId, InsertOneResult, InsertManyResult, OptionalUnlessRequiredId, UpdateResult, DeleteResult };
+
+/** `{ field: 1 | -1 }`, applied in key order. The only sort form both backends share. */
+export type SortSpec = Record<string, 1 | -1>;
+
+/** Inclusion (`{ name: 1 }`) or exclusion (`{ recipe: 0 }`) projection; expressions work too. */
+export type Projection = Document;
+
+export interface FindOptions {
+  projection?: Projection;
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+}
+
+export interface FindOneOptions {
+  projection?: Projection;
+  sort?: SortSpec;
+}
+
+/**
+ * The update operators both backends implement. `$setOnInsert` and friends are left
+ * out on purpose: the embedded engine has no upsert, so there is nothing for them to do.
+ */
+export type AppUpdate<T> = Pick<UpdateFilter<T>, '$set' | '$unset' | '$inc' | '$push' | '$pull' | '$addToSet'>;
+
+export interface IndexOptions {
+  unique?: boolean;
+  name?: string;
+}
+
+/** Sort, skip and limit apply in that order whatever order they are chained in, as in MongoDB. */
+export interface AppFindCursor<T> {
+  sort(sort: SortSpec): AppFindCursor<T>;
+  skip(n: number): AppFindCursor<T>;
+  limit(n: number): AppFindCursor<T>;
+  project<R extends Document = Document>(projection: Projection): AppFindCursor<R>;
+  toArray(): Promise<T[]>;
+}
+
+export interface AppAggregationCursor<T> {
+  toArray(): Promise<T[]>;
+}
+
+export interface AppCollection<T extends Document> {
+  find(filter?: Filter<T>, options?: FindOptions): AppFindCursor<WithId<T>>;
+  findOne(filter?: Filter<T>, options?: FindOneOptions): Promise<WithId<T> | null>;
+  insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>>;
+  insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<InsertManyResult<T>>;
+  updateOne(filter: Filter<T>, update: AppUpdate<T>): Promise<UpdateResult<T>>;
+  updateMany(filter: Filter<T>, update: AppUpdate<T>): Promise<UpdateResult<T>>;
+  /** The filter is required: deleting everything has to be spelled `deleteMany({})`. */
+  deleteOne(filter: Filter<T>): Promise<DeleteResult>;
+  deleteMany(filter: Filter<T>): Promise<DeleteResult>;
+  countDocuments(filter?: Filter<T>): Promise<number>;
+  /** `$out` and `$merge` are refused by the embedded engine. */
+  aggregate<R extends Document = Document>(pipeline: Document[]): AppAggregationCursor<R>;
+  createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<string>;
+}
+
+/** The database handle, typed by collection name. */
+export interface AppDb {
+  collection<K extends keyof Collections>(name: K): AppCollection<Collections[K]>;
+}
+
+export type AppCollections = { [K in keyof Collections]: AppCollection<Collections[K]> };
+
+// ---- compile-time proof that the official driver satisfies the narrow API ----
+// If a driver upgrade or an edit above breaks compatibility, `tsc` fails right here.
+type Assignable<From extends To, To> = [From, To];
+type DriverCollections = { [K in keyof Collections]: Collection<Collections[K]> };
+export type _DriverFitsAppCollections = Assignable<DriverCollections, AppCollections>;
+export type _DriverFitsGenericCollection = Assignable<Collection<Document>, AppCollection<Document>>;

@@ -1,0 +1,364 @@
+/**
+ * The data-layer contract: one suite, run against whichever backend the environment
+ * selects — the embedded engine by default, a real MongoDB when MONGODB_URI is set
+ * (`npm run test:db`; each test file gets a throwaway database, dropped afterwards).
+ * Anything the app relies on belongs here, so both backends are held to it.
+ */
+import { ObjectId } from 'mongodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { collections, describeDb, getDb, isDuplicateKeyError, toObjectId } from '@/lib/db';
+import type { AppCollections } from '@/lib/db';
+import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
+import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
+import type { MenuItemDoc, PaymentDoc } from '@/lib/definitions';
+
+const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
+
+const item = (name: string, category: MenuItemDoc['category'], price: number): MenuItemDoc => ({
+  name,
+  category,
+  price,
+  recipe: `${name} recipe`,
+  image: `/images/menu/${name.toLowerCase()}.svg`,
+});
+
+describe(`first use (${backend})`, () => {
+  it('seeds the menu and reviews, and creates the unique users.email index', async () => {
+    expect((await describeDb()).backend).toBe(backend);
+    const { menu, reviews, users } = await collections();
+    expect(await menu.countDocuments({})).toBe(seedMenu.length);
+    expect(await reviews.countDocuments({})).toBe(seedReviews.length);
+    await users.insertOne({ name: 'A', email: 'first@bistro.test' });
+    await expect(users.insertOne({ name: 'B', email: 'first@bistro.test' })).rejects.toMatchObject({ code: 11000 });
+  });
+});
+
+describe(`data-layer contract (${backend})`, () => {
+  let c: AppCollections;
+
+  beforeEach(async () => {
+    c = await collections();
+    await Promise.all([
+      c.menu.deleteMany({}), c.reviews.deleteMany({}), c.users.deleteMany({}), c.carts.deleteMany({}), c.payments.deleteMany({}),
+    ]);
+    await ensureIndexes(await getDb());
+  });
+
+  async function insertMenu() {
+    await c.menu.insertMany([
+      item('Soup A', 'soup', 8),
+      item('Salad B', 'salad', 12),
+      item('Pizza C', 'pizza', 15),
+      item('Soup D', 'soup', 6),
+      item('Cake E', 'dessert', 9),
+    ]);
+  }
+
+  it('insertOne generates an ObjectId, also on the caller’s document, and round-trips it', async () => {
+    const doc = item('Tart', 'dessert', 7);
+    const res = await c.menu.insertOne(doc);
+    expect(res.acknowledged).toBe(true);
+    expect(res.insertedId).toBeInstanceOf(ObjectId);
+    expect(doc._id?.equals(res.insertedId)).toBe(true);
+    const hex = res.insertedId.toHexString();
+    const found = await c.menu.findOne({ _id: toObjectId(hex)! });
+    expect(found?._id).toBeInstanceOf(ObjectId);
+    expect(found?._id.toHexString()).toBe(hex);
+    expect(found).toMatchObject({ name: 'Tart', price: 7, category: 'dessert' });
+    // The same id as a string is a different value, as in MongoDB.
+    expect(await c.menu.countDocuments({ _id: hex as unknown as ObjectId })).toBe(0);
+  });
+
+  it('toObjectId accepts only 24 hex digits', () => {
+    expect(toObjectId('0123456789abcdefABCDEF01')).toBeInstanceOf(ObjectId);
+    for (const bad of ['', 'abc', '0123456789abcdef0123456g', 'aaaaaaaaaaaa', ' 0123456789abcdef01234567']) {
+      expect(toObjectId(bad)).toBeNull();
+    }
+  });
+
+  it('insertMany reports count and ids in order', async () => {
+    const res = await c.menu.insertMany([item('X', 'soup', 1), item('Y', 'soup', 2)]);
+    expect(res.insertedCount).toBe(2);
+    const x = await c.menu.findOne({ name: 'X' });
+    expect(x?._id.equals(res.insertedIds[0]!)).toBe(true);
+  });
+
+  it('find: filter, sort, skip, limit, projection, as options and chained', async () => {
+    await insertMenu();
+    const soups = await c.menu.find({ category: 'soup' }).sort({ price: 1 }).toArray();
+    expect(soups.map((d) => d.name)).toEqual(['Soup D', 'Soup A']);
+
+    const page = await c.menu.find({ price: { $gte: 8 } }, { sort: { price: -1 }, skip: 1, limit: 2 }).toArray();
+    expect(page.map((d) => d.name)).toEqual(['Salad B', 'Cake E']);
+
+    // Chaining order does not matter: sort, then skip, then limit.
+    const chained = await c.menu.find({}).limit(2).skip(1).sort({ name: 1 }).toArray();
+    expect(chained.map((d) => d.name)).toEqual(['Pizza C', 'Salad B']);
+
+    const names = await c.menu.find({ category: { $in: ['salad', 'pizza'] } }, { projection: { name: 1, _id: 0 }, sort: { name: 1 } }).toArray();
+    expect(names).toEqual([{ name: 'Pizza C' }, { name: 'Salad B' }]);
+
+    const noRecipe = await c.menu.find({ name: 'Cake E' }).project<{ _id: ObjectId; name: string; price: number }>({ recipe: 0, image: 0 }).toArray();
+    expect(Object.keys(noRecipe[0]!).sort()).toEqual(['_id', 'category', 'name', 'price']);
+
+    expect(await c.menu.find({ name: { $regex: '^soup', $options: 'i' } }).toArray()).toHaveLength(2);
+    expect(await c.menu.find({ $or: [{ price: { $lt: 7 } }, { category: 'pizza' }] }).toArray()).toHaveLength(2);
+    expect(await c.menu.find({}, { limit: 0 }).toArray()).toHaveLength(5); // 0 means no limit
+  });
+
+  it('findOne: filter, sort, projection, null when nothing matches', async () => {
+    await insertMenu();
+    expect((await c.menu.findOne({ category: 'soup' }, { sort: { price: -1 } }))?.name).toBe('Soup A');
+    const projected = await c.menu.findOne({ name: 'Pizza C' }, { projection: { price: 1 } });
+    expect(Object.keys(projected!).sort()).toEqual(['_id', 'price']);
+    expect(await c.menu.findOne({ name: 'nope' })).toBeNull();
+  });
+
+  it('countDocuments with and without a filter', async () => {
+    await insertMenu();
+    expect(await c.menu.countDocuments()).toBe(5);
+    expect(await c.menu.countDocuments({ category: 'soup' })).toBe(2);
+    expect(await c.menu.countDocuments({ price: { $gt: 100 } })).toBe(0);
+  });
+
+  it('updateOne / updateMany with $set, $unset, $inc, $push, $pull, $addToSet', async () => {
+    await insertMenu();
+    const one = await c.menu.updateOne({ category: 'soup' }, { $set: { recipe: 'new' }, $inc: { price: 2 } });
+    expect(one).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+    expect(await c.menu.countDocuments({ recipe: 'new' })).toBe(1);
+
+    const created = new Date('2024-05-01T12:00:00Z');
+    const many = await c.menu.updateMany({ category: 'soup' }, { $set: { createdAt: created } });
+    expect(many).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+    const dated = await c.menu.findOne({ name: 'Soup A' });
+    expect(dated?.createdAt).toBeInstanceOf(Date);
+    expect(dated?.createdAt?.getTime()).toBe(created.getTime());
+    expect(await c.menu.countDocuments({ createdAt: { $gte: new Date('2024-01-01') } })).toBe(2);
+
+    await c.menu.updateMany({ category: 'soup' }, { $unset: { createdAt: '' } });
+    expect(await c.menu.countDocuments({ createdAt: { $exists: true } })).toBe(0);
+
+    const noop = await c.menu.updateOne({ name: 'Cake E' }, { $set: { price: 9 } });
+    expect(noop).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    const none = await c.menu.updateMany({ name: 'nope' }, { $set: { price: 1 } });
+    expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
+
+    const payment: PaymentDoc = {
+      email: 'p@bistro.test', price: 10, transactionId: 'tx1', data: new Date(), cartIds: ['a'], menuItemIds: [], status: 'pending',
+    };
+    const { insertedId } = await c.payments.insertOne(payment);
+    await c.payments.updateOne({ _id: insertedId }, { $push: { cartIds: 'b' } });
+    await c.payments.updateOne({ _id: insertedId }, { $addToSet: { cartIds: 'b' } }); // already there
+    await c.payments.updateOne({ _id: insertedId }, { $addToSet: { cartIds: 'c' } });
+    await c.payments.updateOne({ _id: insertedId }, { $pull: { cartIds: 'a' } });
+    await c.payments.updateOne({ _id: insertedId }, { $push: { menuItemIds: { $each: ['m1', 'm2'] } } });
+    const after = await c.payments.findOne({ _id: insertedId });
+    expect(after?.cartIds).toEqual(['b', 'c']);
+    expect(after?.menuItemIds).toEqual(['m1', 'm2']);
+    const status = await c.payments.updateOne({ _id: insertedId, status: 'pending' }, { $set: { status: 'preparing' } });
+    expect(status.modifiedCount).toBe(1);
+  });
+
+  it('deleteOne / deleteMany report what they removed', async () => {
+    await insertMenu();
+    expect((await c.menu.deleteOne({ category: 'soup' })).deletedCount).toBe(1);
+    expect((await c.menu.deleteOne({ name: 'nope' })).deletedCount).toBe(0);
+    expect((await c.menu.deleteMany({ price: { $gte: 9 } })).deletedCount).toBe(3);
+    expect(await c.menu.countDocuments()).toBe(1);
+    expect((await c.menu.deleteMany({})).deletedCount).toBe(1);
+  });
+
+  it('aggregate: $match, $group, $sum, $sort, $project', async () => {
+    await insertMenu();
+    const rows = await c.menu
+      .aggregate<{ _id: string; count: number; total: number }>([
+        { $match: { price: { $gte: 6 } } },
+        { $group: { _id: '$category', count: { $sum: 1 }, total: { $sum: '$price' } } },
+        { $sort: { total: -1, _id: 1 } },
+        { $project: { _id: 1, count: 1, total: 1 } },
+      ])
+      .toArray();
+    expect(rows).toEqual([
+      { _id: 'pizza', count: 1, total: 15 },
+      { _id: 'soup', count: 2, total: 14 },
+      { _id: 'salad', count: 1, total: 12 },
+      { _id: 'dessert', count: 1, total: 9 },
+    ]);
+    const [totals] = await c.menu.aggregate([{ $group: { _id: null, items: { $sum: 1 }, revenue: { $sum: '$price' } } }]).toArray();
+    expect(totals).toMatchObject({ items: 5, revenue: 50 });
+  });
+
+  it('aggregate: $lookup joins string ids (payments.menuItemIds) with ObjectIds (menu._id)', async () => {
+    await insertMenu();
+    const menu = await c.menu.find({}).toArray();
+    const id = (name: string) => menu.find((m) => m.name === name)!._id.toHexString();
+    const pay = (email: string, names: string[]): PaymentDoc => ({
+      email, price: 0, transactionId: `tx-${email}`, data: new Date('2024-06-01'), cartIds: [], menuItemIds: names.map(id), status: 'completed',
+    });
+    await c.payments.insertMany([pay('a@x.test', ['Soup A', 'Pizza C', 'Soup A']), pay('b@x.test', ['Cake E', 'Soup D'])]);
+
+    // Order stats: items sold and revenue per category, joined via $toString on the menu side.
+    const stats = await c.payments
+      .aggregate<{ _id: string; quantity: number; revenue: number }>([
+        { $unwind: '$menuItemIds' },
+        {
+          $lookup: {
+            from: 'menu',
+            let: { itemId: '$menuItemIds' },
+            pipeline: [{ $match: { $expr: { $eq: [{ $toString: '$_id' }, '$$itemId'] } } }],
+            as: 'item',
+          },
+        },
+        { $unwind: '$item' },
+        { $group: { _id: '$item.category', quantity: { $sum: 1 }, revenue: { $sum: '$item.price' } } },
+        { $sort: { _id: 1 } },
+      ])
+      .toArray();
+    expect(stats).toEqual([
+      { _id: 'dessert', quantity: 1, revenue: 9 },
+      { _id: 'pizza', quantity: 1, revenue: 15 },
+      { _id: 'soup', quantity: 3, revenue: 22 },
+    ]);
+
+    // The other direction: $addFields a string id on menu, then an equality $lookup into the array field.
+    const sold = await c.menu
+      .aggregate<{ name: string; orders: number }>([
+        { $addFields: { idString: { $toString: '$_id' } } },
+        { $lookup: { from: 'payments', localField: 'idString', foreignField: 'menuItemIds', as: 'orders' } },
+        { $project: { _id: 0, name: 1, orders: { $size: '$orders' } } },
+        { $match: { orders: { $gt: 0 } } },
+        { $sort: { name: 1 } },
+      ])
+      .toArray();
+    expect(sold).toEqual([
+      { name: 'Cake E', orders: 1 },
+      { name: 'Pizza C', orders: 1 },
+      { name: 'Soup A', orders: 1 },
+      { name: 'Soup D', orders: 1 },
+    ]);
+
+    // $toObjectId the other way round, for code that prefers it.
+    const [joined] = await c.payments
+      .aggregate([
+        { $match: { email: 'b@x.test' } },
+        { $addFields: { itemObjectIds: { $map: { input: '$menuItemIds', in: { $toObjectId: '$$this' } } } } },
+        { $lookup: { from: 'menu', localField: 'itemObjectIds', foreignField: '_id', as: 'items' } },
+        { $project: { names: '$items.name' } },
+      ])
+      .toArray();
+    expect([...(joined?.names as string[])].sort()).toEqual(['Cake E', 'Soup D']);
+  });
+
+  it('a unique index rejects duplicates with code 11000, on insert and on update', async () => {
+    await c.users.insertOne({ name: 'Ann', email: 'ann@bistro.test' });
+    const dup = await c.users.insertOne({ name: 'Ann 2', email: 'ann@bistro.test' }).catch((e: unknown) => e);
+    expect(dup).toMatchObject({ name: 'MongoServerError', code: 11000 });
+    expect(isDuplicateKeyError(dup)).toBe(true);
+    expect(await c.users.countDocuments({ email: 'ann@bistro.test' })).toBe(1);
+
+    const { insertedId } = await c.users.insertOne({ name: 'Bob', email: 'bob@bistro.test' });
+    await expect(c.users.updateOne({ _id: insertedId }, { $set: { email: 'ann@bistro.test' } })).rejects.toMatchObject({ code: 11000 });
+    expect((await c.users.findOne({ _id: insertedId }))?.email).toBe('bob@bistro.test');
+    // The rejected update left the index consistent: Bob's old address is still taken, a new one is free.
+    await expect(c.users.insertOne({ name: 'Bob 2', email: 'bob@bistro.test' })).rejects.toMatchObject({ code: 11000 });
+    await c.users.updateOne({ _id: insertedId }, { $set: { email: 'robert@bistro.test' } });
+    await c.users.insertOne({ name: 'Bob 2', email: 'bob@bistro.test' });
+
+    // A duplicate _id is rejected the same way.
+    await expect(c.users.insertOne({ _id: insertedId, name: 'Clone', email: 'clone@bistro.test' })).rejects.toMatchObject({ code: 11000 });
+    // Creating the same index again is a no-op.
+    expect(await c.users.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
+  });
+
+  it('documents are copies: mutating inputs or results never changes stored data', async () => {
+    const doc = item('Orig', 'salad', 10);
+    const { insertedId } = await c.menu.insertOne(doc);
+    doc.name = 'changed after insert';
+
+    const read = await c.menu.findOne({ _id: insertedId });
+    read!.name = 'changed after read';
+    const list = await c.menu.find({}).toArray();
+    list[0]!.price = 999;
+    const [agg] = await c.menu.aggregate([{ $match: { _id: insertedId } }]).toArray();
+    agg!.name = 'changed after aggregate';
+    await c.menu.aggregate([{ $addFields: { extra: 1 } }, { $set: { price: 0 } }, { $unset: 'recipe' }]).toArray();
+
+    // Pipeline stages and projections that reach into nested objects and arrays.
+    const nested = { email: 'n@x.test', price: 1, transactionId: 't', data: new Date(), cartIds: ['a', 'b'], menuItemIds: [], status: 'pending', meta: { a: 1, list: [1, 2] } };
+    const { insertedId: paymentId } = await c.payments.insertOne(nested as PaymentDoc);
+    await c.payments.aggregate([{ $set: { 'meta.b': 2 } }, { $unset: 'meta.a' }, { $project: { 'meta.list': 0 } }]).toArray();
+    await c.payments.aggregate([{ $unwind: '$cartIds' }, { $replaceRoot: { newRoot: '$meta' } }, { $set: { a: 9 } }]).toArray();
+    await c.payments.find({}, { projection: { 'meta.a': 1 } }).toArray();
+    const [viaLookup] = await c.menu.aggregate([{ $lookup: { from: 'payments', pipeline: [], as: 'p' } }, { $unwind: '$p' }, { $set: { 'p.meta.a': 5 } }]).toArray();
+    expect(viaLookup?.p).toBeDefined();
+    expect(await c.payments.findOne({ _id: paymentId })).toEqual(expect.objectContaining({ cartIds: ['a', 'b'], meta: { a: 1, list: [1, 2] } }));
+
+    const update = { $set: { createdAt: new Date('2024-01-01T00:00:00Z') } };
+    await c.menu.updateOne({ _id: insertedId }, update);
+    update.$set.createdAt.setUTCFullYear(1999);
+
+    const stored = await c.menu.findOne({ _id: insertedId });
+    expect(stored).toMatchObject({ name: 'Orig', price: 10, recipe: 'Orig recipe' });
+    expect(stored).not.toHaveProperty('extra');
+    expect(stored?.createdAt?.toISOString()).toBe('2024-01-01T00:00:00.000Z');
+  });
+
+  describe('seeding', () => {
+    it('is idempotent, keeps admin additions, and --reset restores exactly the seed', async () => {
+      const db = await getDb();
+      const first = await seedDatabase(db);
+      expect(first.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: 0 });
+      const second = await seedDatabase(db);
+      expect(second.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0 });
+      expect(second.reviews.inserted).toBe(0);
+      expect(await c.menu.countDocuments()).toBe(seedMenu.length);
+      expect(await c.reviews.countDocuments()).toBe(seedReviews.length);
+
+      // An admin adds an item and edits a seed item's price: seeding keeps both.
+      await c.menu.insertOne(item('Chef Special', 'popular', 30));
+      const seeded = seedMenu[0]!;
+      await c.menu.updateOne({ name: seeded.name, category: seeded.category }, { $set: { price: 99 } });
+      const third = await seedDatabase(db);
+      expect(third.menu.inserted).toBe(0);
+      expect(await c.menu.countDocuments()).toBe(seedMenu.length + 1);
+      expect((await c.menu.findOne({ name: seeded.name, category: seeded.category }))?.price).toBe(99);
+
+      // A renamed seed item is recognised by its id: not duplicated, no duplicate-key failure.
+      const renamed = seedMenu[1]!;
+      await c.menu.updateOne({ name: renamed.name, category: renamed.category }, { $set: { name: 'Renamed by admin' } });
+      expect((await seedDatabase(db)).menu.inserted).toBe(0);
+
+      // A deleted seed item comes back.
+      await c.menu.deleteOne({ name: seeded.name, category: seeded.category });
+      expect((await seedDatabase(db)).menu.inserted).toBe(1);
+      const idsBefore = (await c.menu.find({}, { sort: { _id: 1 } }).toArray()).map((d) => d._id.toHexString());
+
+      const reset = await seedDatabase(db, { reset: true });
+      expect(reset.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: seedMenu.length + 1 });
+      expect(await c.menu.countDocuments({ name: 'Chef Special' })).toBe(0);
+      expect(await c.menu.countDocuments({ name: 'Renamed by admin' })).toBe(0);
+      // Seed ids are deterministic (the same in every process), ordered like the seed list.
+      const idsAfter = (await c.menu.find({}, { sort: { _id: 1 } }).toArray()).map((d) => d._id.toHexString());
+      expect(idsAfter).toEqual(idsBefore.filter((id) => idsAfter.includes(id)));
+      expect((await c.menu.find({}, { sort: { _id: 1 } }).toArray()).map((d) => d.name)).toEqual(seedMenu.map((m) => m.name));
+      expect(await c.menu.countDocuments()).toBe(seedMenu.length);
+      expect(await c.reviews.countDocuments()).toBe(seedReviews.length);
+    });
+  });
+});
+
+/** Compile-time only: what the narrow API refuses. `tsc` fails if any of these starts compiling. */
+export function _typeChecks(c: AppCollections) {
+  // @ts-expect-error not part of the app's API (the embedded engine lacks it)
+  void c.menu.findOneAndUpdate({}, { $set: { price: 1 } });
+  // @ts-expect-error no upserts: the embedded engine cannot do them
+  void c.menu.updateOne({}, { $set: { price: 1 } }, { upsert: true });
+  // @ts-expect-error $setOnInsert is meaningless without upserts
+  void c.menu.updateOne({}, { $setOnInsert: { price: 1 } });
+  // @ts-expect-error deleting everything must be spelled deleteMany({})
+  void c.menu.deleteMany();
+  // @ts-expect-error only the collections in lib/definitions.ts exist
+  void getDb().then((db) => db.collection('orders'));
+  // @ts-expect-error documents are typed by collection
+  void c.menu.insertOne({ name: 'no price' });
+}
