@@ -28,7 +28,8 @@ const FORMAT_VERSION = 1;
 
 /** DATA_DIR, relative to the working directory, `.data/` by default. */
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(process.cwd(), env.DATA_DIR || '.data');
+  // The data lives outside the build's trace: tell Turbopack not to follow it.
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.DATA_DIR || '.data');
 }
 
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
@@ -184,7 +185,7 @@ export class EmbeddedDb implements AppDb {
   }
 
   static open(options: EmbeddedOptions = {}): EmbeddedDb {
-    const db = new EmbeddedDb(path.resolve(options.dataDir ?? resolveDataDir()), options.buildPhase ?? false);
+    const db = new EmbeddedDb(path.resolve(/*turbopackIgnore: true*/ options.dataDir ?? resolveDataDir()), options.buildPhase ?? false);
     if (db.buildPhase) {
       db.mode = fs.existsSync(db.file) ? 'readonly' : 'memory';
     } else {

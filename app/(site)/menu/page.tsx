@@ -1,0 +1,66 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { HeroBanner } from '@/components/ui/hero-banner';
+import { SectionTitle } from '@/components/ui/section-title';
+import { MenuList } from '@/components/menu/menu-item-row';
+import { getMenuByCategory } from '@/lib/menu/queries';
+import { pageTitle } from '@/lib/config/site';
+import { restaurantJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import type { OrderCategory } from '@/lib/definitions';
+
+export const metadata: Metadata = {
+  title: pageTitle('Menu'),
+  description: "Today's offers, desserts, pizza, salads and soups: the full menu with prices.",
+  alternates: { canonical: '/menu' },
+  openGraph: { title: pageTitle('Menu'), url: '/menu', images: ['/images/banners/menu.svg'] },
+};
+
+export const revalidate = 300;
+
+const sections: { category: OrderCategory; title: string; text: string }[] = [
+  { category: 'dessert', title: 'dessert', text: 'Tarts, cakes and ices made in our pastry kitchen every afternoon.' },
+  { category: 'pizza', title: 'pizza', text: 'Slow-proved dough, San Marzano tomatoes and a very hot oven.' },
+  { category: 'salad', title: 'salad', text: 'Leaves, grains and roasted vegetables from the morning market.' },
+  { category: 'soup', title: 'soup', text: 'Simmered for hours, served with bread from the bakery next door.' },
+];
+
+function OrderNow({ category }: { category: OrderCategory }) {
+  return (
+    <div className="mt-10 text-center">
+      <Link href={`/order/${category}`} className="inline-block rounded-lg border-b-4 border-ink px-6 py-3 font-semibold uppercase hover:bg-ink hover:text-white">
+        Order Now
+      </Link>
+    </div>
+  );
+}
+
+export default async function MenuPage() {
+  const menu = await getMenuByCategory();
+  const jsonLd = restaurantJsonLd([
+    { name: "Today's Offer", items: menu.offered },
+    ...sections.map((s) => ({ name: s.title, items: menu[s.category] })),
+  ]);
+
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
+      <HeroBanner level="h1" id="menu-hero" image="/images/banners/menu.svg" title="Our menu" text="Would you like to try a dish?" />
+
+      <section aria-labelledby="todays-offer" data-section="offered" className="mx-auto max-w-screen-xl px-4 py-8">
+        <SectionTitle id="todays-offer" heading="Today's Offer" subHeading="Don't Miss" />
+        <MenuList items={menu.offered} />
+        <OrderNow category="salad" />
+      </section>
+
+      {sections.map((s) => (
+        <div key={s.category} data-section={s.category}>
+          <HeroBanner id={`menu-${s.category}`} image={`/images/banners/${s.category}.svg`} title={s.title} text={s.text} />
+          <section aria-labelledby={`menu-${s.category}`} className="mx-auto max-w-screen-xl px-4 py-16">
+            <MenuList items={menu[s.category]} />
+            <OrderNow category={s.category} />
+          </section>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { HeroBanner } from '@/components/ui/hero-banner';
+import { DishCard } from '@/components/menu/dish-card';
+import { AddToCartButton } from '@/components/cart/add-to-cart-button';
+import { getMenuByCategory } from '@/lib/menu/queries';
+import { ORDER_CATEGORIES } from '@/lib/definitions';
+import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } from '@/lib/menu/pagination';
+import { pageTitle } from '@/lib/config/site';
+
+interface Params {
+  category: string;
+  page?: string[];
+}
+
+export const revalidate = 300;
+
+export async function generateStaticParams(): Promise<Params[]> {
+  const menu = await getMenuByCategory();
+  return ORDER_CATEGORIES.flatMap((category) => {
+    const pages = pageCount(menu[category].length);
+    return [{ category, page: [] }, ...Array.from({ length: pages - 1 }, (_, i) => ({ category, page: [String(i + 2)] }))];
+  });
+}
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const { category, page } = await params;
+  if (!isOrderCategory(category)) return { title: pageTitle('Order Food') };
+  const n = page?.[0] ?? '1';
+  const canonical = n === '1' ? `/order/${category}` : `/order/${category}/${n}`;
+  return {
+    title: pageTitle('Order Food'),
+    description: `Order ${category} online from our kitchen: prices, ingredients and same-day pickup.`,
+    alternates: { canonical },
+    openGraph: { title: pageTitle('Order Food'), url: canonical, images: ['/images/banners/order.svg'] },
+  };
+}
+
+const tabLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
+export default async function OrderPage({ params }: { params: Promise<Params> }) {
+  const { category, page: segments } = await params;
+  if (!isOrderCategory(category)) notFound();
+  const menu = await getMenuByCategory();
+  const items = menu[category];
+  const page = parsePage(segments, items.length);
+  if (page === null) notFound();
+  const pages = pageCount(items.length);
+  const shown = items.slice((page - 1) * ORDER_PAGE_SIZE, page * ORDER_PAGE_SIZE);
+
+  return (
+    <>
+      <HeroBanner level="h1" id="order-hero" image="/images/banners/order.svg" title="Order Food" text="Would you like to try a dish?" />
+      <div className="mx-auto max-w-screen-xl px-4 py-12">
+        <nav aria-label="Categories" className="mb-10 flex justify-center">
+          <ul className="flex flex-wrap justify-center gap-2 md:gap-6">
+            {ORDER_CATEGORIES.map((c) => (
+              <li key={c}>
+                <Link
+                  href={orderHref(c)}
+                  aria-current={c === category ? 'page' : undefined}
+                  className={`block border-b-4 px-3 py-2 font-semibold uppercase ${
+                    c === category ? 'border-gold text-gold' : 'border-transparent hover:text-gold'
+                  }`}
+                >
+                  {tabLabel(c)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-label={`${tabLabel(category)}, page ${page} of ${pages}`}>
+          {shown.length ? (
+            <div className="grid gap-8 md:grid-cols-3">
+              {shown.map((item) => (
+                <DishCard key={item._id} item={item} action={<AddToCartButton menuId={item._id} name={item.name} />} />
+              ))}
+            </div>
+          ) : (
+            <p className="py-16 text-center text-gray-500">Nothing in this category yet. Try another tab.</p>
+          )}
+        </section>
+
+        {pages > 1 ? (
+          <nav aria-label="Pages" className="mt-10 flex justify-center">
+            <ul className="flex gap-2">
+              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+                <li key={n}>
+                  <Link
+                    href={orderHref(category, n)}
+                    aria-label={`Page ${n}`}
+                    aria-current={n === page ? 'page' : undefined}
+                    className={`grid h-10 w-10 place-items-center rounded-full font-semibold ${
+                      n === page ? 'bg-gold text-white' : 'bg-gray-200 hover:bg-gray-300'
+                    }`}
+                  >
+                    {n}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </>
+  );
+}

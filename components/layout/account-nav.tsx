@@ -1,0 +1,87 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useCart, useSession } from '@/components/session/use-session';
+import { logout } from '@/lib/client/logout';
+
+/** The signed-in part of the top bar: dashboard link, cart badge, avatar, login or logout. */
+export function AccountNav() {
+  const { user, loading, mutate } = useSession();
+  const { cart } = useCart();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [leaving, setLeaving] = useState(false);
+
+  if (loading) {
+    return <span className="h-9 w-28 animate-pulse rounded bg-white/20" aria-label="Checking your session" role="status" />;
+  }
+
+  if (!user) {
+    const from = pathname && pathname !== '/' ? `?from=${encodeURIComponent(pathname)}` : '';
+    return (
+      <>
+        <li>
+          <Link href={`/login${from}`} className="nav-link">
+            Login
+          </Link>
+        </li>
+        <li>
+          <Link href="/signUp" className="rounded bg-gold px-4 py-2 font-semibold text-white hover:bg-gold-dark">
+            Get Started
+          </Link>
+        </li>
+      </>
+    );
+  }
+
+  async function onLogout() {
+    setLeaving(true);
+    await logout();
+    await mutate({ user: null }, { revalidate: false });
+    setLeaving(false);
+    router.push('/');
+    router.refresh();
+  }
+
+  return (
+    <>
+      <li>
+        <Link href={user.admin ? '/dashboard/adminHome' : '/dashboard/userHome'} className="nav-link">
+          Dashboard
+        </Link>
+      </li>
+      <li>
+        <Link href="/dashboard/cart" className="relative inline-flex items-center gap-2 rounded px-2 py-1 hover:bg-white/10" aria-label={`Cart, ${cart?.length ?? 0} items`}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6 fill-current">
+            <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.6 3H21l-2 8H7.4L4.4 2H1v2h2.8z" />
+          </svg>
+          {cart ? (
+            <span data-testid="cart-badge" className="rounded-full bg-gold px-2 text-sm font-semibold">
+              +{cart.length}
+            </span>
+          ) : null}
+        </Link>
+      </li>
+      <li>
+        {/* eslint-disable-next-line @next/next/no-img-element -- profile pictures come from any host */}
+        <img
+          src={user.photoURL || '/images/avatar.svg'}
+          alt=""
+          title={user.name}
+          width={36}
+          height={36}
+          referrerPolicy="no-referrer"
+          className="h-9 w-9 rounded-full border border-white/40 object-cover"
+        />
+        <span className="sr-only">Signed in as {user.name}</span>
+      </li>
+      <li>
+        <button type="button" onClick={onLogout} disabled={leaving} className="nav-link disabled:opacity-60">
+          {leaving ? 'Logging out…' : 'Logout'}
+        </button>
+      </li>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { MenuItem } from '@/lib/definitions';
+import { formatPrice } from '@/lib/menu/money';
+
+/** One line of the menu list: picture, name, recipe and price. */
+export function MenuItemRow({ item }: { item: MenuItem }) {
+  return (
+    <li className="flex gap-4">
+      {/* eslint-disable-next-line @next/next/no-img-element -- local SVG artwork */}
+      <img
+        src={item.image}
+        alt=""
+        width={104}
+        height={88}
+        loading="lazy"
+        className="h-[88px] w-[104px] shrink-0 rounded-tr-[200px] rounded-br-[200px] rounded-bl-[200px] bg-cream object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-display text-lg uppercase">
+          {item.name}
+          <span aria-hidden="true">----------</span>
+        </h3>
+        <p className="text-sm text-gray-600">{item.recipe}</p>
+      </div>
+      <p className="shrink-0 font-semibold text-gold">{formatPrice(item.price)}</p>
+    </li>
+  );
+}
+
+export function MenuList({ items }: { items: MenuItem[] }) {
+  if (items.length === 0) return <p className="py-8 text-center text-gray-500">Nothing on this part of the menu yet.</p>;
+  return (
+    <ul className="grid gap-10 md:grid-cols-2">
+      {items.map((item) => (
+        <MenuItemRow key={item._id} item={item} />
+      ))}
+    </ul>
+  );
+}

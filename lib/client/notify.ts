@@ -1,0 +1,38 @@
+/**
+ * Notices and confirm dialogs through sweetalert2, loaded on first use so pages that never show
+ * a dialog never download it. Success notices close after 1500 ms (spec §9).
+ */
+import type { SweetAlertOptions } from 'sweetalert2';
+
+async function swal() {
+  const mod = await import('sweetalert2');
+  return mod.default;
+}
+
+export const NOTICE_MS = 1500;
+
+export const notify = {
+  async success(title: string, text?: string) {
+    const Swal = await swal();
+    await Swal.fire({ icon: 'success', title, text, showConfirmButton: false, timer: NOTICE_MS });
+  },
+  async toast(title: string) {
+    const Swal = await swal();
+    await Swal.fire({ toast: true, position: 'top-end', icon: 'success', title, showConfirmButton: false, timer: NOTICE_MS });
+  },
+  async error(text: string, title = 'Something went wrong') {
+    const Swal = await swal();
+    await Swal.fire({ icon: 'error', title, text });
+  },
+  /** Resolves true when the user confirms. */
+  async confirm(options: Pick<SweetAlertOptions, 'icon' | 'title' | 'text' | 'confirmButtonText'>) {
+    const Swal = await swal();
+    const result = await Swal.fire({
+      ...options,
+      showCancelButton: true,
+      confirmButtonColor: '#3085d6',
+      cancelButtonColor: '#d33',
+    });
+    return result.isConfirmed;
+  },
+};

@@ -1,0 +1,60 @@
+import { collections, toObjectId } from '@/lib/db';
+import type { MenuCategory, MenuItem, MenuItemDoc, Review, ReviewDoc } from '@/lib/definitions';
+import type { WithId } from 'mongodb';
+
+/** The one place the public site reads the menu and the reviews. */
+
+export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
+  return {
+    _id: doc._id.toHexString(),
+    name: doc.name,
+    recipe: doc.recipe ?? '',
+    image: doc.image,
+    category: doc.category,
+    price: doc.price,
+  };
+}
+
+function toReview(doc: WithId<ReviewDoc>): Review {
+  return { _id: doc._id.toHexString(), name: doc.name, details: doc.details, rating: doc.rating };
+}
+
+export async function getMenuItems(category?: MenuCategory): Promise<MenuItem[]> {
+  const { menu } = await collections();
+  const docs = await menu
+    .find(category ? { category } : {})
+    .sort({ name: 1 })
+    .toArray();
+  return docs.map(toMenuItem);
+}
+
+/** Items grouped by category, read once, for pages that show several categories. */
+export async function getMenuByCategory(): Promise<Record<MenuCategory, MenuItem[]>> {
+  const items = await getMenuItems();
+  const groups: Record<MenuCategory, MenuItem[]> = {
+    salad: [],
+    pizza: [],
+    soup: [],
+    dessert: [],
+    drinks: [],
+    offered: [],
+    popular: [],
+  };
+  for (const item of items) groups[item.category]?.push(item);
+  return groups;
+}
+
+/** The item, or null when the id is malformed or unknown. */
+export async function getMenuItem(id: string): Promise<MenuItem | null> {
+  const _id = toObjectId(id);
+  if (!_id) return null;
+  const { menu } = await collections();
+  const doc = await menu.findOne({ _id });
+  return doc ? toMenuItem(doc) : null;
+}
+
+export async function getReviews(): Promise<Review[]> {
+  const { reviews } = await collections();
+  const docs = await reviews.find({}).sort({ _id: -1 }).toArray();
+  return docs.map(toReview);
+}

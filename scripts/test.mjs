@@ -1,0 +1,42 @@
+// `npm test`: every suite, against real components. The Auth Emulator runs once for all of them;
+// Vitest runs the data-layer contract and the route handlers; then a production build is
+// served by `next start` and driven by Playwright in Chromium. Exit code: the first failure's.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { startAuthEmulator } from './emulator.mjs';
+
+const onlyUnit = process.argv.includes('--unit');
+const skipBuild = process.argv.includes('--no-build');
+
+function run(label, args, env = {}) {
+  console.log(`\n[test] ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const emulator = await startAuthEmulator({ quiet: true });
+const env = {
+  FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR: emulator.host,
+  ALLOW_AUTH_EMULATOR: '1',
+};
+let code = 0;
+try {
+  code = await run('vitest', ['node_modules/vitest/vitest.mjs', 'run'], env);
+  if (code === 0 && !onlyUnit) {
+    if (!skipBuild) {
+      // The build prerenders public pages; it reads a throwaway data directory.
+      const buildData = '.data-build';
+      rmSync(buildData, { recursive: true, force: true });
+      code = await run('next build', ['node_modules/next/dist/bin/next', 'build'], { ...env, DATA_DIR: buildData });
+      rmSync(buildData, { recursive: true, force: true });
+    }
+    if (code === 0) code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], env);
+  }
+} finally {
+  await emulator.stop();
+}
+console.log(code === 0 ? '\n[test] all suites passed' : `\n[test] failed (exit ${code})`);
+process.exit(code);
