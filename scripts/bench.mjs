@@ -1,0 +1,276 @@
+// `npm run bench`: builds the app, serves the production build with `next start` on a fresh
+// embedded database, and PRINTS figures against the project's targets: Lighthouse scores (mobile),
+// first-load JavaScript per page (gzipped) and throughput (autocannon) relative to a static file.
+// Missed targets are reported, never fatal: the exit code is non-zero only when the benchmark
+// could not run (build failed, server did not start, a section could not be measured).
+//
+// Flags: --no-build            reuse .next when it exists
+//        --skip=lighthouse,js,throughput
+//        --duration=<s> --connections=<n> --warmup=<s>   (throughput load)
+// Env:   CHROMIUM_PATH         the browser for Lighthouse (default /usr/bin/chromium)
+import { existsSync, rmSync } from 'node:fs';
+import { cpus, totalmem, loadavg, platform, arch } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  PAGES,
+  LIGHTHOUSE_TARGETS,
+  FIRST_LOAD_JS_TARGET_KB,
+  STATIC_BASELINE,
+  THROUGHPUT_TARGETS,
+  LOAD,
+} from './bench/config.mjs';
+import { buildApp, startServer } from './bench/server.mjs';
+import { stopAll, killAllSync } from './bench/processes.mjs';
+import { runLighthouse, CATEGORIES, chromePath } from './bench/lighthouse.mjs';
+import { measureFirstLoadJs, GZIP_LEVEL } from './bench/first-load-js.mjs';
+import { measureThroughput } from './bench/throughput.mjs';
+import { table, score, kb, ms, rps, ratio, verdict, seconds, heading } from './bench/report.mjs';
+
+export { measureThroughput } from './bench/throughput.mjs';
+export { measureFirstLoadJs } from './bench/first-load-js.mjs';
+export { runLighthouse } from './bench/lighthouse.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DATA_DIR = '.data-bench';
+
+function parseArgs(argv) {
+  const opt = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const num = (name, fallback) => {
+    const v = opt(name);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} needs a number, got "${v}"`);
+    return n;
+  };
+  const skip = new Set((opt('skip') ?? '').split(',').filter(Boolean));
+  for (const s of skip) if (!['lighthouse', 'js', 'throughput'].includes(s)) throw new Error(`--skip: unknown section "${s}"`);
+  return {
+    build: !argv.includes('--no-build'),
+    skip,
+    load: {
+      connections: num('connections', LOAD.connections),
+      duration: num('duration', LOAD.durationSeconds),
+      warmup: num('warmup', LOAD.warmupSeconds),
+    },
+  };
+}
+
+const removeData = () => rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
+
+/** Collected rows for the final table: [section, item, value, target, verdict]. */
+const summary = [];
+const problems = [];
+
+async function section(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+  } catch (err) {
+    problems.push(`${name}: ${err.message}`);
+    console.log(`\n[bench] ${name} could not be measured: ${err.stack ?? err.message}`);
+  } finally {
+    console.log(`[bench] ${name}: ${seconds(Date.now() - started)}`);
+  }
+}
+
+async function lighthouseSection(baseUrl) {
+  heading(`Lighthouse (mobile), ${chromePath() ?? 'chrome-launcher default browser'}`);
+  const rows = [];
+  for (const path of PAGES) {
+    const started = Date.now();
+    let result;
+    try {
+      result = await runLighthouse(new URL(path, baseUrl).href);
+    } catch (err) {
+      problems.push(`lighthouse ${path}: ${err.message}`);
+      console.log(`${path}: Lighthouse failed: ${err.message}`);
+      continue;
+    }
+    rows.push([path, ...CATEGORIES.map((c) => score(result.scores[c])), seconds(Date.now() - started)]);
+    for (const c of CATEGORIES) {
+      const value = result.scores[c];
+      const target = LIGHTHOUSE_TARGETS[c];
+      summary.push(['lighthouse', `${path} ${c}`, score(value), `>= ${target}`, verdict(value !== null && value >= target)]);
+    }
+    for (const [c, audits] of Object.entries(result.failing)) {
+      if (!audits.length) continue;
+      console.log(`  ${path} ${c} ${score(result.scores[c])}: to fix`);
+      for (const a of audits.slice(0, 12)) {
+        const detail = [a.displayValue, `score ${a.score.toFixed(2)}`, a.weight ? `weight ${a.weight}` : 'diagnostic'].filter(Boolean).join(', ');
+        console.log(`    - ${a.title} [${a.id}] (${detail})`);
+        if (a.weight > 0) for (const w of a.where) console.log(`        at ${w}`);
+      }
+      if (audits.length > 12) console.log(`    ... and ${audits.length - 12} more`);
+    }
+    for (const w of result.warnings) console.log(`  ${path} warning: ${w}`);
+  }
+  console.log(
+    '\n' +
+      table(
+        ['page', ...CATEGORIES, 'time'],
+        [...rows, ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), '']],
+      ),
+  );
+}
+
+async function firstLoadJsSection(baseUrl) {
+  heading(`First-load JavaScript (gzip level ${GZIP_LEVEL}, 1 KB = 1000 bytes)`);
+  const r = await measureFirstLoadJs(baseUrl, PAGES);
+  const target = FIRST_LOAD_JS_TARGET_KB * 1000;
+  const rows = r.pages.map((p) => [
+    p.path,
+    String(p.chunks.length),
+    kb(p.rawBytes),
+    kb(p.bytes),
+    `<= ${FIRST_LOAD_JS_TARGET_KB} KB`,
+    verdict(p.bytes <= target),
+    kb(p.inlineBytes),
+    kb(p.nomoduleBytes),
+  ]);
+  console.log(table(['page', 'chunks', 'raw', 'gzipped', 'target', '', 'inline*', 'nomodule*'], rows));
+  console.log('* not counted: inline scripts (RSC payload) and nomodule polyfills (not loaded by modern browsers)');
+  console.log(`shared by all pages: ${r.sharedChunks.length} chunks, ${kb(r.sharedBytes)} gzipped; all pages together: ${r.chunkCount} chunks, ${kb(r.totalBytes)}`);
+  console.log('largest chunks (gzipped):');
+  for (const c of r.chunks.slice(0, 5)) {
+    const used = c.pages.length === r.pages.length ? 'all pages' : c.pages.join(' ');
+    console.log(`  ${kb(c.gz).padStart(9)}  ${new URL(c.url).pathname}  (${used})`);
+  }
+  for (const p of r.pages) if (p.other.length) console.log(`  ${p.path}: scripts outside /_next/static, not counted: ${p.other.join(', ')}`);
+  for (const p of r.pages) summary.push(['first-load JS', p.path, kb(p.bytes), `<= ${FIRST_LOAD_JS_TARGET_KB} KB`, verdict(p.bytes <= target)]);
+  summary.push(['first-load JS', 'shared by all', kb(r.sharedBytes), '', '']);
+}
+
+async function throughputSection(baseUrl, load) {
+  heading(`Throughput (autocannon: ${load.connections} connections, ${load.warmup} s warm-up + ${load.duration} s each)`);
+  // Sanity check first: a baseline that 404s would make every ratio meaningless.
+  for (const t of [STATIC_BASELINE, ...THROUGHPUT_TARGETS]) {
+    if ((t.method ?? 'GET') !== 'GET') continue;
+    const res = await fetch(new URL(t.path, baseUrl));
+    await res.arrayBuffer();
+    if (!res.ok) console.log(`  warning: ${t.path} answers HTTP ${res.status}`);
+  }
+  const runs = [];
+  const measure = async (t, label) => {
+    const r = await measureThroughput(baseUrl, t.path, { method: t.method, headers: t.headers, body: t.body, ...load });
+    console.log(`  ${label.padEnd(24)} ${rps(r.rps).padStart(7)} req/s  p50 ${ms(r.p50)}  p99 ${ms(r.p99)}  non-2xx ${r.non2xx}  errors ${r.errors}`);
+    runs.push({ ...r, label });
+    return r;
+  };
+  const first = await measure(STATIC_BASELINE, `${STATIC_BASELINE.label} (first)`);
+  const measured = [];
+  for (const t of THROUGHPUT_TARGETS) measured.push({ t, r: await measure(t, t.label) });
+  const last = await measure(STATIC_BASELINE, `${STATIC_BASELINE.label} (last)`);
+  const baseline = (first.rps + last.rps) / 2;
+
+  const rows = runs.map((r) => {
+    const target = THROUGHPUT_TARGETS.find((t) => t.label === r.label);
+    const rel = r.rps / baseline;
+    return [
+      r.label,
+      `${r.method} ${r.path}`,
+      rps(r.rps),
+      ms(r.p50),
+      ms(r.p99),
+      String(r.non2xx),
+      String(r.errors + r.timeouts),
+      target ? ratio(rel) : '',
+      target?.minRatio !== undefined ? `>= ${target.minRatio}x` : '',
+      target?.minRatio !== undefined ? verdict(rel >= target.minRatio) : '',
+    ];
+  });
+  console.log(
+    '\n' + table(['run', 'request', 'req/s', 'p50', 'p99', 'non-2xx', 'errors', 'vs static', 'target', ''], rows),
+  );
+  const drift = Math.abs(first.rps - last.rps) / baseline;
+  console.log(
+    `static baseline: mean of first ${rps(first.rps)} and last ${rps(last.rps)} = ${rps(baseline)} req/s` +
+      (drift > 0.15 ? ` (they differ by ${(drift * 100).toFixed(0)}%: the machine is noisy, read ratios loosely)` : ''),
+  );
+  summary.push(['throughput', `${STATIC_BASELINE.path} (mean)`, `${rps(baseline)} req/s`, '', '']);
+  for (const { t, r } of measured) {
+    const rel = r.rps / baseline;
+    const bad = r.non2xx + r.errors + r.timeouts;
+    summary.push([
+      'throughput',
+      `${t.label} vs static`,
+      `${ratio(rel)} (${rps(r.rps)} req/s${bad ? `, ${bad} non-2xx/errors` : ''})`,
+      t.minRatio !== undefined ? `>= ${t.minRatio}x` : '',
+      t.minRatio !== undefined ? verdict(rel >= t.minRatio) : '',
+    ]);
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const cpu = cpus();
+  console.log(
+    `[bench] ${platform()} ${arch()}, ${cpu.length} CPUs (${cpu[0]?.model?.trim() ?? 'unknown'}), ` +
+      `${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`,
+  );
+
+  if (!args.build && existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
+    console.log('[bench] --no-build: using the existing .next');
+  } else {
+    if (!args.build) console.log('[bench] --no-build, but there is no build in .next: building');
+    console.log(`[bench] next build (DATA_DIR=${DATA_DIR})`);
+    const t = Date.now();
+    removeData();
+    const code = await buildApp({ cwd: ROOT, env: { DATA_DIR } });
+    removeData();
+    if (code !== 0) throw new Error(`next build failed (exit ${code})`);
+    console.log(`[bench] build: ${seconds(Date.now() - t)}`);
+  }
+
+  removeData();
+  let t = Date.now();
+  const server = await startServer({ cwd: ROOT, env: { DATA_DIR } });
+  console.log(`[bench] next start on ${server.baseUrl}, /api/menu answered 200 after ${seconds(Date.now() - t)}`);
+  try {
+    if (!args.skip.has('lighthouse')) await section('lighthouse', () => lighthouseSection(server.baseUrl));
+    if (!args.skip.has('js')) await section('first-load JS', () => firstLoadJsSection(server.baseUrl));
+    if (!args.skip.has('throughput')) await section('throughput', () => throughputSection(server.baseUrl, args.load));
+  } finally {
+    await server.stop();
+    removeData();
+  }
+
+  heading('Summary');
+  console.log(table(['section', 'item', 'value', 'target', ''], summary));
+  const missed = summary.filter((r) => r[4] === 'MISS').length;
+  const met = summary.filter((r) => r[4] === 'ok').length;
+  console.log(`\n[bench] ${met} targets met, ${missed} missed; took ${seconds(Date.now() - started)}`);
+  if (problems.length) {
+    console.log(`[bench] not measured:\n  - ${problems.join('\n  - ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  await stopAll();
+  removeData();
+  process.exit(code);
+}
+// Run only when executed, so later scripts can import measureThroughput & co. from here.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(sig, () => {
+      console.log(`\n[bench] ${sig}: stopping`);
+      shutdown(130);
+    });
+  }
+  process.on('exit', killAllSync);
+  main().then(
+    (code) => shutdown(code),
+    (err) => {
+      console.error(`\n[bench] could not run: ${err.message}`);
+      if (err.serverLog) console.error(`--- next start output ---\n${err.serverLog}`);
+      shutdown(1);
+    },
+  );
+}
