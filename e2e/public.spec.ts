@@ -60,7 +60,7 @@ test.describe('menu', () => {
     expect(order).toEqual(['offered', 'dessert', 'pizza', 'salad', 'soup']);
     for (const category of ['dessert', 'pizza', 'salad', 'soup']) {
       const section = page.locator(`[data-section="${category}"]`);
-      await expect(section.getByRole('heading', { name: category })).toBeVisible();
+      await expect(section.getByRole('heading', { name: category, exact: true })).toBeVisible();
       await expect(section.locator('li')).not.toHaveCount(0);
       await expect(section.getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', `/order/${category}`);
     }

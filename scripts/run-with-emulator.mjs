@@ -1,7 +1,7 @@
 // Runs a command with the Firebase Auth Emulator up (unless a real Firebase project is
 // configured), and stops both together: Ctrl-C, a crash or a normal exit leave no orphan.
 import { spawn } from 'node:child_process';
-import { startAuthEmulator } from './emulator.mjs';
+import { DEMO_ACCOUNTS, startAuthEmulator } from './emulator.mjs';
 
 /** A real Firebase project is configured when the admin credentials are present. */
 export function realFirebaseConfigured(env = process.env) {
@@ -22,6 +22,8 @@ export async function runWithEmulator(command, args, { extraEnv = {}, label = co
       NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR: emulator.host,
       // The admin SDK trusts the emulator's unsigned tokens; production code refuses that unless told.
       ALLOW_AUTH_EMULATOR: '1',
+      // The emulator's demo admin is an admin here unless the deployer says otherwise.
+      ADMIN_EMAILS: env.ADMIN_EMAILS ?? DEMO_ACCOUNTS.admin.email,
     });
     console.log(`[bistro] Firebase Auth Emulator on ${emulator.host} (demo accounts ready)`);
   }

@@ -3,7 +3,7 @@
 // served by `next start` and driven by Playwright in Chromium. Exit code: the first failure's.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { startAuthEmulator } from './emulator.mjs';
+import { DEMO_ACCOUNTS, startAuthEmulator } from './emulator.mjs';
 
 const onlyUnit = process.argv.includes('--unit');
 const skipBuild = process.argv.includes('--no-build');
@@ -21,6 +21,7 @@ const env = {
   FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
   NEXT_PUBLIC_FIREBASE_AUTH_EMULATOR: emulator.host,
   ALLOW_AUTH_EMULATOR: '1',
+  ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? DEMO_ACCOUNTS.admin.email,
 };
 let code = 0;
 try {

@@ -23,7 +23,7 @@ export function Footer() {
   return (
     <footer className="mt-16 text-white">
       <div className="grid md:grid-cols-2">
-        <section aria-labelledby="footer-contact" className="bg-[#1f2937] px-6 py-12 text-center md:text-right md:pr-24">
+        <section id="contact" aria-labelledby="footer-contact" className="bg-[#1f2937] px-6 py-12 text-center md:text-right md:pr-24">
           <h2 id="footer-contact" className="mb-4 font-display text-2xl uppercase">
             Contact us
           </h2>

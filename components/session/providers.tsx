@@ -1,10 +1,39 @@
 'use client';
 
-import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { fetcher } from '@/lib/client/api';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, type ReactNode } from 'react';
+import { SWRConfig, useSWRConfig } from 'swr';
+import { fetcher, setUnauthorizedHandler } from '@/lib/client/api';
 import { swrConfig } from '@/lib/client/swr-config';
+import { logout } from '@/lib/client/logout';
+import { SESSION_KEY } from './use-session';
+
+/** A secured call answered 401/403 logs the user out and goes to /login (spec §8), once, here. */
+function UnauthorizedRedirect() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    let handling = false;
+    setUnauthorizedHandler(() => {
+      if (handling) return;
+      handling = true;
+      void logout().then(async () => {
+        await mutate(SESSION_KEY, { user: null }, { revalidate: false });
+        router.push(`/login?from=${encodeURIComponent(pathname ?? '/')}`);
+        handling = false;
+      });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [router, pathname, mutate]);
+  return null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
-  return <SWRConfig value={{ ...swrConfig, fetcher }}>{children}</SWRConfig>;
+  return (
+    <SWRConfig value={{ ...swrConfig, fetcher }}>
+      <UnauthorizedRedirect />
+      {children}
+    </SWRConfig>
+  );
 }

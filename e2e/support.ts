@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
+
+export const ADMIN = { email: 'admin@bistro.test', password: 'Admin#2024', name: 'Bistro Admin' };
+export const DINER = { email: 'diner@bistro.test', password: 'Diner#2024', name: 'Dana Diner' };
+
+const emulatorHost = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
+/** A fresh Firebase account with a unique email, made through the emulator's REST API. */
+export async function createAccount(prefix = 'diner', password = 'Fresh#2024') {
+  const email = `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@bistro.test`;
+  const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, displayName: `Test ${prefix}`, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`emulator sign-up failed: ${res.status} ${await res.text()}`);
+  return { email, password, name: `Test ${prefix}` };
+}
+
+/**
+ * Records what the captcha canvas draws, the way a person reads it off the screen, so the
+ * journey can type it. The app is not changed for this: the test watches the canvas calls.
+ */
+export async function watchCaptcha(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __captcha: string };
+    w.__captcha = '';
+    const proto = CanvasRenderingContext2D.prototype;
+    const fillRect = proto.fillRect;
+    const fillText = proto.fillText;
+    proto.fillRect = function (...args: Parameters<typeof fillRect>) {
+      if (this.canvas.dataset.testid === 'captcha-canvas') w.__captcha = '';
+      return fillRect.apply(this, args);
+    };
+    proto.fillText = function (...args: Parameters<typeof fillText>) {
+      if (this.canvas.dataset.testid === 'captcha-canvas') w.__captcha += args[0];
+      return fillText.apply(this, args);
+    };
+  });
+}
+
+export async function readCaptcha(page: Page): Promise<string> {
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __captcha: string }).__captcha.length)).toBe(6);
+  return page.evaluate(() => (window as unknown as { __captcha: string }).__captcha);
+}
+
+/** Logs in through the real form (captcha included) and waits for the redirect. */
+export async function login(page: Page, account: { email: string; password: string }, from?: string) {
+  await watchCaptcha(page);
+  await page.goto(from ? `/login?from=${encodeURIComponent(from)}` : '/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Type the characters above').fill(await readCaptcha(page));
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('User Login Successfull')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+}

@@ -1,0 +1,16 @@
+import { cookies } from 'next/headers';
+import { SESSION_COOKIE, verifySessionToken, type SessionUser } from '@/lib/auth/session';
+import { findUserByEmail } from '@/lib/users/users';
+
+export interface CurrentUser extends SessionUser {
+  admin: boolean;
+}
+
+/** The signed-in user of the page being rendered, with the role from the database, or null. */
+export async function currentUser(): Promise<CurrentUser | null> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const session = await verifySessionToken(token);
+  if (!session) return null;
+  const record = await findUserByEmail(session.email);
+  return { ...session, name: session.name || record?.name, admin: record?.role === 'admin' };
+}
