@@ -121,7 +121,7 @@ export default async function HomePage() {
                 morning. It is on the menu for a few weeks only, so come early or order ahead.
               </p>
               <Link href="/menu" className="mt-6 inline-block rounded-lg border-b-4 border-white px-6 py-3 font-semibold uppercase hover:bg-white hover:text-ink">
-                Read More
+                Read More<span className="sr-only"> about our summer salmon special</span>
               </Link>
             </div>
           </div>

@@ -127,7 +127,7 @@ export function LoginForm() {
       <button
         type="submit"
         disabled={!captchaOk || isSubmitting}
-        className="w-full rounded bg-[#d1a054] px-4 py-3 font-semibold text-white hover:bg-gold disabled:cursor-not-allowed disabled:opacity-50"
+        className="w-full rounded bg-gold px-4 py-3 font-semibold text-white hover:bg-gold-dark disabled:cursor-not-allowed disabled:opacity-50"
       >
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>

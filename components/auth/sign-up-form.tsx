@@ -70,7 +70,7 @@ export function SignUpForm() {
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={isSubmitting} className="w-full rounded bg-[#d1a054] px-4 py-3 font-semibold text-white hover:bg-gold disabled:opacity-50">
+      <button type="submit" disabled={isSubmitting} className="w-full rounded bg-gold px-4 py-3 font-semibold text-white hover:bg-gold-dark disabled:opacity-50">
         {isSubmitting ? 'Creating your account…' : 'Sign Up'}
       </button>
       <p className="text-center text-sm">

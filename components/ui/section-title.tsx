@@ -10,7 +10,7 @@ interface SectionTitleProps {
 export function SectionTitle({ heading, subHeading, inverted, id }: SectionTitleProps) {
   return (
     <div className="mx-auto my-10 max-w-md text-center">
-      <p className="mb-3 text-gold italic">---{subHeading}---</p>
+      <p className={`mb-3 italic ${inverted ? 'text-gold-bright' : 'text-gold'}`}>---{subHeading}---</p>
       <h2
         id={id}
         className={`border-y-4 py-4 font-display text-3xl uppercase md:text-4xl ${

@@ -71,7 +71,10 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
           </ul>
         </nav>
 
-        <section aria-label={`${tabLabel(category)}, page ${page} of ${pages}`}>
+        <section aria-labelledby="order-results">
+          <h2 id="order-results" className="sr-only">
+            {tabLabel(category)}, page {page} of {pages}
+          </h2>
           {shown.length ? (
             <div className="grid gap-8 md:grid-cols-3">
               {shown.map((item) => (
