@@ -38,7 +38,8 @@ export default defineConfig({
     // The production server on a fresh embedded database, seeded at start.
     command: `rm -rf ${E2E_DATA_DIR} && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/api/menu`,
-    env: { DATA_DIR: E2E_DATA_DIR },
+    // Every journey signs in from one address; the limits themselves are tested in Vitest.
+    env: { DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '20' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -33,6 +33,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // Gives every test file its own throwaway DATA_DIR (and MongoDB database when MONGODB_URI is set).
     setupFiles: ['tests/db/isolated-data.setup.ts'],
+    globalSetup: ['tests/emulator.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
