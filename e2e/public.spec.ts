@@ -132,3 +132,24 @@ test('sitemap lists every public page and robots keeps crawlers out of the dashb
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Disallow: \/dashboard/);
 });
+
+test('every response carries the security headers, and the browser reports no CSP violation', async ({ page, request }) => {
+  for (const path of ['/', '/menu', '/api/menu', '/login', '/no-such-page']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const h = res.headers();
+    expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(h['content-security-policy'], path).not.toContain('unsafe-eval');
+    expect(h['x-content-type-options'], path).toBe('nosniff');
+    expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(h['strict-transport-security'], path).toContain('max-age=');
+  }
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Next slide' }).first().click();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
