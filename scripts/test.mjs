@@ -2,6 +2,7 @@
 // Vitest runs the data-layer contract and the route handlers; then a production build is
 // served by `next start` and driven by Playwright in Chromium. Exit code: the first failure's.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { DEMO_ACCOUNTS, startAuthEmulator } from './emulator.mjs';
 
@@ -31,7 +32,10 @@ try {
       // The build prerenders public pages; it reads a throwaway data directory.
       const buildData = '.data-build';
       rmSync(buildData, { recursive: true, force: true });
-      code = await run('next build', ['node_modules/next/dist/bin/next', 'build'], { ...env, DATA_DIR: buildData });
+      // A known server secret in the build's environment lets the secret check prove it stays out.
+      const buildEnv = { ...env, DATA_DIR: buildData, SESSION_SECRET: randomBytes(32).toString('hex') };
+      code = await run('next build', ['node_modules/next/dist/bin/next', 'build'], buildEnv);
+      if (code === 0) code = await run('secret check', ['scripts/check-secrets.mjs'], buildEnv);
       rmSync(buildData, { recursive: true, force: true });
     }
     if (code === 0) code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], env);
