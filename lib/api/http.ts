@@ -48,7 +48,7 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
 
 function isUnavailable(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name ?? '';
-  return /^Mongo(ServerSelection|Network|Topology)/.test(name);
+  return /^Mongo(ServerSelection|Network|Topology)/.test(name) || name === 'DataDirError';
 }
 
 /** Largest JSON body any route accepts. */

@@ -81,9 +81,17 @@ function applyOperators(doc: Document, update: Document): string[] {
   return paths;
 }
 
+/** The data directory cannot be used: the app answers 503 and says why, once, at start. */
+export class DataDirError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'DataDirError';
+  }
+}
+
 function notWritable(dir: string, cause: unknown): Error {
   const why = cause instanceof Error ? cause.message : String(cause);
-  return new Error(
+  return new DataDirError(
     `DATA_DIR "${dir}" is not writable (${why}). Set DATA_DIR to a writable directory, or set MONGODB_URI to use MongoDB.`,
     { cause },
   );

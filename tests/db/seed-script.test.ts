@@ -30,7 +30,8 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill();
 });
 
-describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', () => {
+// Each case spawns Node, which transpiles the TypeScript it loads: seconds each on a busy machine.
+describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 }, () => {
   it('seeds, is idempotent, keeps admin additions, and --reset restores the seed', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'seed-script');
     const first = await seed(dir);
