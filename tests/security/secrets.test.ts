@@ -14,16 +14,17 @@ function fakeBuild(files: Record<string, string>) {
 }
 
 const secret = 'a-very-long-session-secret-value-0123456789';
+const envOf = (vars: Record<string, string>) => vars as unknown as NodeJS.ProcessEnv;
 
 describe('the post-build secret check', () => {
   it('passes a clean build', () => {
     const staticDir = fakeBuild({ 'chunks/a.js': 'console.log("hello")' });
-    expect(findSecretLeaks({ env: { SESSION_SECRET: secret, NEXT_PUBLIC_BRAND: 'Bistro' } as NodeJS.ProcessEnv, staticDir, dataDir: staticDir })).toEqual([]);
+    expect(findSecretLeaks({ env: envOf({ SESSION_SECRET: secret, NEXT_PUBLIC_BRAND: 'Bistro' }), staticDir, dataDir: staticDir })).toEqual([]);
   });
 
   it('fails when a server secret is in a client chunk', () => {
     const staticDir = fakeBuild({ 'chunks/a.js': `const k="${secret}"` });
-    const problems = findSecretLeaks({ env: { SESSION_SECRET: secret } as NodeJS.ProcessEnv, staticDir, dataDir: staticDir });
+    const problems = findSecretLeaks({ env: envOf({ SESSION_SECRET: secret }), staticDir, dataDir: staticDir });
     expect(problems.join('\n')).toMatch(/contains the value of SESSION_SECRET/);
   });
 
@@ -35,7 +36,7 @@ describe('the post-build secret check', () => {
 
   it('fails when a NEXT_PUBLIC_ variable exposes a secret', () => {
     const staticDir = fakeBuild({});
-    const env = { STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef', NEXT_PUBLIC_STRIPE_KEY: 'sk_test_0123456789abcdef', NEXT_PUBLIC_SESSION_SECRET: 'x' } as NodeJS.ProcessEnv;
+    const env = envOf({ STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef', NEXT_PUBLIC_STRIPE_KEY: 'sk_test_0123456789abcdef', NEXT_PUBLIC_SESSION_SECRET: 'x' });
     const problems = findSecretLeaks({ env, staticDir, dataDir: staticDir }).join('\n');
     expect(problems).toMatch(/NEXT_PUBLIC_STRIPE_KEY holds the value of STRIPE_SECRET_KEY/);
     expect(problems).toMatch(/NEXT_PUBLIC_SESSION_SECRET: a secret-looking variable is public/);

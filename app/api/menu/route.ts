@@ -1,9 +1,18 @@
 import { NextResponse } from 'next/server';
-import { readQuery, route } from '@/lib/api/http';
-import { menuQuerySchema } from '@/lib/validation/menu';
+import { readJson, readQuery, route } from '@/lib/api/http';
+import { menuQuerySchema, newMenuItemSchema } from '@/lib/validation/menu';
 import { getMenuItems } from '@/lib/menu/queries';
+import { addMenuItem } from '@/lib/menu/admin';
+import { requireAdmin } from '@/lib/users/users';
 
 export const GET = route(async (req) => {
   const { category } = readQuery(req, menuQuerySchema);
   return NextResponse.json(await getMenuItems(category));
+});
+
+/** Adds a menu item: `{ insertedId }`. */
+export const POST = route(async (req) => {
+  await requireAdmin(req);
+  const item = await readJson(req, newMenuItemSchema);
+  return NextResponse.json(await addMenuItem(item), { status: 201 });
 });

@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { MenuItemForm } from '@/components/admin/menu-item-form';
 
-export default function Page() {
-  return <ComingSoon title="Add Items" what="Adding menu items" />;
+export default function AddItemsPage() {
+  return (
+    <section>
+      <PageHeading title="Add an item" subtitle="What's new?" />
+      <MenuItemForm mode="add" />
+    </section>
+  );
 }

@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { AllUsers } from '@/components/admin/all-users';
 
-export default function Page() {
-  return <ComingSoon title="All Users" what="Managing users" />;
+export default function AllUsersPage() {
+  return (
+    <section>
+      <PageHeading title="Manage all users" subtitle="How many??" />
+      <AllUsers />
+    </section>
+  );
 }

@@ -1,5 +1,14 @@
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { ManageItems } from '@/components/admin/manage-items';
+import { getMenuItems } from '@/lib/menu/queries';
 
-export default function Page() {
-  return <ComingSoon title="Manage Items" what="Managing menu items" />;
+/** Behind the admin guard of the (admin) layout, which the original left off this page. */
+export default async function ManageItemsPage() {
+  const items = await getMenuItems();
+  return (
+    <section>
+      <PageHeading title="Manage all items" subtitle="Hurry up!" />
+      <ManageItems initialItems={items} />
+    </section>
+  );
 }

@@ -1,10 +1,16 @@
 import { notFound } from 'next/navigation';
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { MenuItemForm } from '@/components/admin/menu-item-form';
 import { getMenuItem } from '@/lib/menu/queries';
 
+/** The item is read on the server, so the form never shows empty; unknown or malformed ids are not found. */
 export default async function UpdateItemPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const item = await getMenuItem(id);
+  const item = await getMenuItem((await params).id);
   if (!item) notFound();
-  return <ComingSoon title={`Update ${item.name}`} what="Editing menu items" />;
+  return (
+    <section>
+      <PageHeading title="Update item" subtitle={item.name} />
+      <MenuItemForm mode="update" item={item} />
+    </section>
+  );
 }

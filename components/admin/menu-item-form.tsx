@@ -1,0 +1,265 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSWRConfig } from 'swr';
+import { MENU_CATEGORIES, type MenuItem } from '@/lib/definitions';
+import { api, ApiError } from '@/lib/client/api';
+import { notify } from '@/lib/client/notify';
+import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
+import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
+import { Icon } from './icons';
+import { MENU_KEY } from './manage-items';
+import { uploadImage } from './upload-image';
+
+type Props = { mode: 'add'; item?: undefined } | { mode: 'update'; item: MenuItem };
+
+type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'saving' };
+
+const INPUT = 'mt-1 w-full rounded border border-gray-300 bg-white px-4 py-3 aria-invalid:border-red-500';
+const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
+
+/** What a control needs to be labelled and described by its hint and error. */
+interface Described {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+interface FieldProps {
+  name: keyof MenuItemFormInput;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (described: Described) => ReactNode;
+}
+
+function Field({ name, label, hint, error, children }: FieldProps) {
+  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-semibold">
+        {label}
+      </label>
+      {children({ id: name, 'aria-invalid': !!error, 'aria-describedby': describedBy || undefined })}
+      {hint ? (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Adds a menu item, or updates one (`mode`). Validation is the server's own zod schema. The
+ * picture is uploaded first (with a progress bar), then the item is saved with its URL; when
+ * updating without a new picture the old one stays.
+ */
+export function MenuItemForm({ mode, item }: Props) {
+  const { mutate } = useSWRConfig();
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [failure, setFailure] = useState('');
+  const [savedImage, setSavedImage] = useState(item?.image);
+  const [preview, setPreview] = useState<string>();
+  // A file input cannot be cleared through React state; a new key gives a fresh, empty one.
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    trigger,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<MenuItemFormInput, unknown, MenuItemFormValues>({
+    resolver: zodResolver(menuItemFormSchemas[mode]),
+    defaultValues: item
+      ? { name: item.name, category: item.category, price: item.price, recipe: item.recipe }
+      : { name: '', recipe: '' },
+  });
+
+  /** Shows a valid chosen file before it is uploaded; the previous preview's memory is released. */
+  function showPreview(file: File | undefined) {
+    if (preview) URL.revokeObjectURL(preview);
+    setPreview(file ? URL.createObjectURL(file) : undefined);
+  }
+
+  function clearFile() {
+    setFileInputKey((k) => k + 1);
+    showPreview(undefined);
+  }
+
+  async function onSubmit({ image: file, ...fields }: MenuItemFormValues) {
+    setFailure('');
+    try {
+      let image: string | undefined;
+      if (file) {
+        setPhase({ step: 'uploading', percent: 0 });
+        image = await uploadImage(file, (percent) => setPhase({ step: 'uploading', percent }));
+      }
+      setPhase({ step: 'saving' });
+      const body = { ...fields, ...(image ? { image } : {}) };
+      if (mode === 'add') {
+        const { insertedId } = await api<{ insertedId?: string }>('/api/menu', { method: 'POST', json: body });
+        if (!insertedId) throw new ApiError(500, 'The item was not added. Please try again.');
+        reset();
+        clearFile();
+        void notify.success(`${fields.name} is added to the menu.`);
+      } else {
+        const { modifiedCount } = await api<{ modifiedCount: number }>(`/api/menu/${item._id}`, { method: 'PATCH', json: body });
+        if (image) setSavedImage(image);
+        reset(fields);
+        clearFile();
+        void notify.success(modifiedCount > 0 ? `${fields.name} is Updated to the menu.` : 'Nothing needed changing.');
+      }
+      await mutate(MENU_KEY);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : 'Saving failed. Check the connection and try again.');
+    } finally {
+      setPhase({ step: 'idle' });
+    }
+  }
+
+  const unchanged = mode === 'update' && !isDirty;
+  const submitLabel =
+    phase.step === 'uploading' ? `Uploading picture… ${phase.percent}%` : phase.step === 'saving' ? 'Saving…' : mode === 'add' ? 'Add Item' : 'Update Item';
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+      <Field name="name" label="Recipe name*" error={errors.name?.message}>
+        {(described) => <input {...described} type="text" autoComplete="off" placeholder="Recipe name" {...register('name')} className={INPUT} />}
+      </Field>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Field name="category" label="Category*" error={errors.category?.message}>
+          {(described) => (
+            <select {...described} {...register('category')} className={INPUT}>
+              <option value="">Choose a category</option>
+              {MENU_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="price" label="Price (USD)*" hint={`Above 0, up to ${MAX_PRICE}, at most 2 decimals.`} error={errors.price?.message}>
+          {(described) => (
+            <input
+              {...described}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              placeholder="12.50"
+              {...register('price', { valueAsNumber: true })}
+              className={INPUT}
+            />
+          )}
+        </Field>
+      </div>
+
+      <Field name="recipe" label="Recipe details" hint="Optional: the ingredients diners see under the name." error={errors.recipe?.message}>
+        {(described) => <textarea {...described} rows={5} placeholder="Recipe details" {...register('recipe')} className={INPUT} />}
+      </Field>
+
+      <div className="grid items-start gap-6 md:grid-cols-[1fr_auto]">
+        <Field
+          name="image"
+          label={mode === 'add' ? 'Picture*' : 'New picture'}
+          hint={`JPEG, PNG or WebP, up to ${formatBytes(MAX_IMAGE_BYTES)}.${mode === 'update' ? ' Leave empty to keep the current picture.' : ''}`}
+          error={errors.image?.message}
+        >
+          {(described) => (
+            <Controller
+              name="image"
+              control={control}
+              render={({ field }) => (
+                <input
+                  {...described}
+                  key={fileInputKey}
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={async (event) => {
+                    const file = event.target.files?.[0];
+                    field.onChange(file);
+                    // Size and type are known at once: say so now, not on submit.
+                    const valid = await trigger('image');
+                    showPreview(valid ? file : undefined);
+                  }}
+                  className="mt-1 block w-full text-sm file:mr-4 file:rounded file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-gold"
+                />
+              )}
+            />
+          )}
+        </Field>
+      {preview || savedImage ? (
+          // eslint-disable-next-line @next/next/no-img-element -- an upload preview (blob: URL) or an item's picture
+          <img
+            src={preview ?? savedImage}
+            alt={preview ? 'Preview of the chosen picture' : 'Current picture'}
+            width={160}
+            height={120}
+            className="h-30 w-40 rounded border border-gray-200 bg-cream object-cover"
+          />
+        ) : null}
+      </div>
+
+      {phase.step === 'uploading' ? (
+        <div>
+          <div
+            role="progressbar"
+            aria-label="Picture upload"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={phase.percent}
+            className="h-2 overflow-hidden rounded-full bg-gray-200"
+          >
+            <div className="h-full bg-gold transition-[width]" style={{ width: `${phase.percent}%` }} />
+          </div>
+        </div>
+      ) : null}
+
+      {failure ? (
+        <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">
+          {failure}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="submit"
+          disabled={isSubmitting || unchanged}
+          aria-describedby={unchanged ? 'submit-reason' : undefined}
+          className="inline-flex items-center gap-2 rounded bg-linear-to-r from-[#835d23] to-[#b58130] px-6 py-3 font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {submitLabel}
+          <Icon name="utensils" />
+        </button>
+        {unchanged ? (
+          <p id="submit-reason" className="text-sm text-gray-500">
+            Change a field or choose a new picture to save.
+          </p>
+        ) : null}
+        {mode === 'update' ? (
+          <Link href="/dashboard/manageItems" className="ml-auto text-sm font-semibold text-gold underline">
+            Back to Manage Items
+          </Link>
+        ) : null}
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {phase.step === 'uploading' ? `Uploading picture, ${phase.percent}%` : phase.step === 'saving' ? 'Saving' : ''}
+      </p>
+    </form>
+  );
+}

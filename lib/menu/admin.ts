@@ -1,0 +1,62 @@
+import { revalidatePath } from 'next/cache';
+import type { ObjectId } from 'mongodb';
+import { HttpError } from '@/lib/api/http';
+import { collections, toObjectId } from '@/lib/db';
+import type { MenuItemDoc } from '@/lib/definitions';
+import type { MenuItemChanges, NewMenuItem } from '@/lib/validation/menu';
+
+/**
+ * The one place the menu is written. Every write ends by marking the public pages built from
+ * the menu for regeneration, so the next visitor of the home, menu and order pages (and the
+ * sitemap) sees the change instead of the copy prerendered up to 5 minutes earlier.
+ */
+
+/**
+ * The public pages that read the menu. Order pages by their route pattern, which covers every
+ * category and page, new ones included; the pattern names the route file, route group and all
+ * (the cache tags pages carry are `/(site)/order/…/page`: without the group nothing matches).
+ */
+const ORDER_PAGES_ROUTE = '/(site)/order/[category]/[[...page]]';
+
+function revalidateMenuPages(): void {
+  revalidatePath('/');
+  revalidatePath('/menu');
+  revalidatePath(ORDER_PAGES_ROUTE, 'page');
+  revalidatePath('/sitemap.xml');
+}
+
+function itemId(id: string): ObjectId {
+  const _id = toObjectId(id);
+  if (!_id) throw new HttpError(400, 'Malformed menu item id.');
+  return _id;
+}
+
+const notFound = () => new HttpError(404, 'No menu item has this id.');
+
+export async function addMenuItem(item: NewMenuItem): Promise<{ insertedId: string }> {
+  const { menu } = await collections();
+  const doc: MenuItemDoc = { ...item, recipe: item.recipe ?? '', createdAt: new Date() };
+  const { insertedId } = await menu.insertOne(doc);
+  revalidateMenuPages();
+  return { insertedId: insertedId.toHexString() };
+}
+
+/** Sets the fields given; the others, the picture included, stay as they are. */
+export async function updateMenuItem(id: string, changes: MenuItemChanges): Promise<{ modifiedCount: number }> {
+  const _id = itemId(id);
+  const { menu } = await collections();
+  // The schema leaves out what was not sent (JSON has no undefined), so $set touches only those.
+  const { matchedCount, modifiedCount } = await menu.updateOne({ _id }, { $set: changes });
+  if (!matchedCount) throw notFound();
+  if (modifiedCount) revalidateMenuPages();
+  return { modifiedCount };
+}
+
+export async function deleteMenuItem(id: string): Promise<{ deletedCount: number }> {
+  const _id = itemId(id);
+  const { menu } = await collections();
+  const { deletedCount } = await menu.deleteOne({ _id });
+  if (!deletedCount) throw notFound();
+  revalidateMenuPages();
+  return { deletedCount };
+}

@@ -1,0 +1,180 @@
+/** Menu writes: what admins may send, what is stored, and that the public pages are refreshed. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { revalidatePath } from 'next/cache';
+import { POST as addItem } from '@/app/api/menu/route';
+import { DELETE as deleteItem, GET as getItem, PATCH as updateItem } from '@/app/api/menu/[id]/route';
+import { collections, toObjectId } from '@/lib/db';
+import type { MenuItem } from '@/lib/definitions';
+import { menuItemFormSchemas, newMenuItemSchema } from '@/lib/validation/menu';
+import { PNG, errorOf, params, request, seedItem, seedPerson, type Person } from './fixtures';
+
+vi.mock('next/cache', async () => (await import('./fixtures')).mockNextCache());
+
+const valid = { name: 'Harissa Carrots', category: 'salad', price: 11.5, recipe: 'Carrots, harissa, yoghurt', image: '/api/images/x.png' };
+
+let admin: Person;
+beforeEach(async () => {
+  admin ??= await seedPerson('admin');
+  vi.mocked(revalidatePath).mockClear();
+});
+
+const post = (json: unknown) => addItem(request('POST', '/api/menu', { headers: admin.headers, json }), undefined);
+const patch = (id: string, json: unknown) => updateItem(request('PATCH', `/api/menu/${id}`, { headers: admin.headers, json }), params({ id }));
+const remove = (id: string) => deleteItem(request('DELETE', `/api/menu/${id}`, { headers: admin.headers }), params({ id }));
+const read = async (id: string) => (await (await getItem(request('GET', `/api/menu/${id}`), params({ id }))).json()) as MenuItem;
+
+function expectMenuPagesRevalidated() {
+  const calls = vi.mocked(revalidatePath).mock.calls;
+  expect(calls).toEqual(
+    expect.arrayContaining([['/'], ['/menu'], ['/(site)/order/[category]/[[...page]]', 'page'], ['/sitemap.xml']]),
+  );
+}
+
+describe('POST /api/menu', () => {
+  it('adds the item, answers { insertedId } and refreshes the public pages', async () => {
+    const res = await post(valid);
+    expect(res.status).toBe(201);
+    const { insertedId } = (await res.json()) as { insertedId: string };
+    expect(insertedId).toMatch(/^[0-9a-f]{24}$/);
+    expect(await read(insertedId)).toEqual({ _id: insertedId, ...valid });
+    expectMenuPagesRevalidated();
+  });
+
+  it('drops unknown fields and stores a missing recipe as empty text', async () => {
+    const res = await post({ ...valid, recipe: undefined, _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', role: 'admin', createdAt: 'yesterday', $where: '1' });
+    const { insertedId } = (await res.json()) as { insertedId: string };
+    expect(insertedId).not.toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
+    const { menu } = await collections();
+    const doc = await menu.findOne({ _id: toObjectId(insertedId)! });
+    expect(Object.keys(doc!).sort()).toEqual(['_id', 'category', 'createdAt', 'image', 'name', 'price', 'recipe']);
+    expect(doc!.recipe).toBe('');
+    expect(doc!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('trims the text fields', async () => {
+    const { insertedId } = (await (await post({ ...valid, name: '  Spaced Out  ', recipe: ' a, b ' })).json()) as { insertedId: string };
+    expect(await read(insertedId)).toMatchObject({ name: 'Spaced Out', recipe: 'a, b' });
+  });
+
+  const invalid: [string, string, unknown, string][] = [
+    ['name', 'missing', undefined, 'Name is required'],
+    ['name', 'blank', '   ', 'Name is required'],
+    ['name', 'too long', 'x'.repeat(81), 'Name must be 80 characters or fewer'],
+    ['category', 'missing', undefined, 'Category is required'],
+    ['category', 'unknown', 'noodles', 'Category must be one of salad, pizza, soup, dessert, drinks, offered, popular'],
+    ['price', 'missing', undefined, 'Price is required'],
+    ['price', 'text', '12.50', 'Price must be a number'],
+    ['price', 'zero', 0, 'Price must be above 0'],
+    ['price', 'negative', -3, 'Price must be above 0'],
+    ['price', 'three decimals', 12.345, 'Price can have at most 2 decimals'],
+    ['price', 'too high', 10_000, 'Price must be at most 9999.99'],
+    ['recipe', 'not text', 42, 'Recipe must be text'],
+    ['recipe', 'too long', 'x'.repeat(1001), 'Recipe must be 1000 characters or fewer'],
+    ['image', 'missing', undefined, 'Image is required'],
+    ['image', 'a javascript: URL', 'javascript:alert(1)', 'Image must be a path on this site or an https URL'],
+    ['image', 'protocol-relative', '//evil.example/x.png', 'Image must be a path on this site or an https URL'],
+    ['image', 'plain http', 'http://images.example/x.png', 'Image must be a path on this site or an https URL'],
+  ];
+
+  it.each(invalid)('refuses a %s that is %s with 400 naming the field', async (field, _case, value, message) => {
+    const res = await post({ ...valid, [field]: value });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(`${field}: ${message}`);
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await addItem(request('POST', '/api/menu', { headers: { ...admin.headers, 'content-type': 'text/plain' }, body: 'name=x' }), undefined);
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('the admin form validates with the server schema', () => {
+  const picture = new File([PNG], 'dish.png', { type: 'image/png' });
+  it.each(['name', 'category', 'price', 'recipe'] as const)('gives the same message for a bad %s', async (field) => {
+    const bad = { name: '', category: 'noodles', price: 12.345, recipe: 'x'.repeat(1001) }[field];
+    const server = newMenuItemSchema.safeParse({ ...valid, [field]: bad });
+    const form = await menuItemFormSchemas.add.safeParseAsync({ ...valid, image: picture, [field]: bad });
+    expect(form.error?.issues.map((i) => i.message)).toEqual(server.error?.issues.map((i) => i.message));
+  });
+
+  it('needs a picture to add but not to update, and checks it by content and size', async () => {
+    const withoutImage = { name: 'x', category: 'soup', price: 1, recipe: '' };
+    expect((await menuItemFormSchemas.add.safeParseAsync(withoutImage)).error?.issues[0]?.message).toBe('Image is required');
+    expect((await menuItemFormSchemas.update.safeParseAsync(withoutImage)).success).toBe(true);
+    const text = new File(['not a picture'], 'dish.png', { type: 'image/png' });
+    expect((await menuItemFormSchemas.update.safeParseAsync({ ...withoutImage, image: text })).error?.issues[0]?.message).toBe(
+      'The file must be a JPEG, PNG or WebP image.',
+    );
+    const huge = new File([PNG, new Uint8Array(2 * 1024 * 1024)], 'dish.png', { type: 'image/png' });
+    expect((await menuItemFormSchemas.update.safeParseAsync({ ...withoutImage, image: huge })).error?.issues[0]?.message).toBe(
+      'The image is 2.1 MB; it must be 2 MB or smaller.',
+    );
+  });
+});
+
+describe('PATCH /api/menu/{id}', () => {
+  it('changes only the fields sent; without an image the old one stays', async () => {
+    const id = await seedItem({ image: '/images/menu/old.svg' });
+    const res = await patch(id, { name: 'Renamed Soup', price: 10.25, extra: 'ignored' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ modifiedCount: 1 });
+    expect(await read(id)).toMatchObject({ name: 'Renamed Soup', price: 10.25, image: '/images/menu/old.svg', category: 'soup' });
+    expectMenuPagesRevalidated();
+  });
+
+  it('answers modifiedCount 0 when nothing differs, and leaves the pages alone', async () => {
+    const id = await seedItem();
+    const res = await patch(id, { name: 'Test Soup' });
+    expect(await res.json()).toEqual({ modifiedCount: 0 });
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it('replaces the picture when a new one is sent', async () => {
+    const id = await seedItem();
+    await patch(id, { image: 'https://i.ibb.co/abc/new.png' });
+    expect((await read(id)).image).toBe('https://i.ibb.co/abc/new.png');
+  });
+
+  it('validates each field sent with the same rules', async () => {
+    const id = await seedItem();
+    for (const [field, value, message] of [
+      ['price', 0, 'price: Price must be above 0'],
+      ['category', 'noodles', 'category: Category must be one of salad, pizza, soup, dessert, drinks, offered, popular'],
+      ['name', ' ', 'name: Name is required'],
+      ['image', '//evil.example/x.png', 'image: Image must be a path on this site or an https URL'],
+    ] as const) {
+      const res = await patch(id, { [field]: value });
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toBe(message);
+    }
+    const empty = await patch(id, { unknown: 1 });
+    expect(empty.status).toBe(400);
+    expect(await errorOf(empty)).toBe('Send at least one field to change');
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await patch('aaaaaaaaaaaaaaaaaaaaaaaa', { price: 2 })).status).toBe(404);
+    const bad = await patch('nope', { price: 2 });
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toBe('Malformed menu item id.');
+  });
+});
+
+describe('DELETE /api/menu/{id}', () => {
+  it('deletes the item, answers { deletedCount } and refreshes the public pages', async () => {
+    const id = await seedItem();
+    const res = await remove(id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedCount: 1 });
+    expect((await getItem(request('GET', `/api/menu/${id}`), params({ id }))).status).toBe(404);
+    expectMenuPagesRevalidated();
+  });
+
+  it('answers 404 the second time and 400 for a malformed id', async () => {
+    const id = await seedItem();
+    await remove(id);
+    expect((await remove(id)).status).toBe(404);
+    expect((await remove('{"$ne":null}')).status).toBe(400);
+  });
+});

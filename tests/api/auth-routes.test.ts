@@ -1,0 +1,179 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { POST as jwtRoute } from '@/app/api/jwt/route';
+import { POST as logoutRoute } from '@/app/api/logout/route';
+import { GET as sessionRoute } from '@/app/api/session/route';
+import { GET as listUsersRoute, POST as createUserRoute } from '@/app/api/users/route';
+import { GET as adminCheckRoute } from '@/app/api/users/admin/[key]/route';
+import { collections } from '@/lib/db';
+import { SESSION_COOKIE, createSessionToken } from '@/lib/auth/session';
+import { setRateLimitStore, MemoryRateLimitStore } from '@/lib/rate-limit';
+
+const ORIGIN = 'http://localhost';
+const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!;
+
+async function firebaseIdToken(email: string, password = 'Test#2024', displayName = 'Test User'): Promise<string> {
+  const base = `http://${emulator()}/identitytoolkit.googleapis.com/v1`;
+  const body = JSON.stringify({ email, password, displayName, returnSecureToken: true });
+  let res = await fetch(`${base}/accounts:signUp?key=any`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (!res.ok) res = await fetch(`${base}/accounts:signInWithPassword?key=any`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const unique = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@bistro.test`;
+const bearer = async (email: string, name = 'Someone') => ({ authorization: `Bearer ${await createSessionToken({ uid: `uid-${email}`, email, name })}` });
+
+beforeAll(() => setRateLimitStore(new MemoryRateLimitStore()));
+
+describe('POST /api/jwt', () => {
+  it('exchanges a verified Firebase ID token for a session token and an httpOnly cookie', async () => {
+    const email = unique('jwt');
+    const res = await jwtRoute(post('/api/jwt', { idToken: await firebaseIdToken(email), email: 'ignored@evil.test' }), undefined);
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    expect(token.split('.')).toHaveLength(3);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain(`${SESSION_COOKIE}=${token}`);
+    expect(cookie.toLowerCase()).toContain('httponly');
+    expect(cookie.toLowerCase()).toContain('samesite=lax');
+
+    const session = await sessionRoute(new Request(`${ORIGIN}/api/session`, { headers: { authorization: `Bearer ${token}` } }), undefined);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { idToken: '' }],
+    ['wrong type', { idToken: 42 }],
+    ['malformed', { idToken: 'not-a-jwt' }],
+    ['an email alone', { email: 'admin@bistro.test' }],
+  ])('refuses a %s token with a 4xx and a message', async (_name, body) => {
+    const res = await jwtRoute(post('/api/jwt', body), undefined);
+    expect([400, 401]).toContain(res.status);
+    expect(((await res.json()) as { error: string }).error).toBeTruthy();
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses forged, expired and other-project tokens', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = (aud: string, exp: number) => ({
+      iss: `https://securetoken.google.com/${aud}`, aud, sub: 'forged-uid', user_id: 'forged-uid', email: 'admin@bistro.test',
+      iat: now - 60, exp, auth_time: now - 60, firebase: { sign_in_provider: 'password', identities: {} },
+    });
+    const otherProject = new UnsecuredJWT(claims('demo-other', now + 3600)).encode();
+    const expired = new UnsecuredJWT(claims('demo-bistro', now - 10)).encode();
+    const signedByUs = await new SignJWT(claims('demo-bistro', now + 3600)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(32)));
+    for (const idToken of [otherProject, expired, signedByUs]) {
+      const res = await jwtRoute(post('/api/jwt', { idToken }), undefined);
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('refuses a cross-origin request', async () => {
+    const res = await jwtRoute(post('/api/jwt', { idToken: 'x' }, { origin: 'https://evil.test' }), undefined);
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 429 with Retry-After once a client exceeds the limit', async () => {
+    setRateLimitStore(new MemoryRateLimitStore());
+    const from = { 'x-forwarded-for': '203.0.113.9' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await jwtRoute(post('/api/jwt', { idToken: 'x' }, from), undefined)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    const limited = await jwtRoute(post('/api/jwt', { idToken: 'x' }, from), undefined);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    setRateLimitStore(new MemoryRateLimitStore());
+  });
+});
+
+describe('session tokens on secured routes', () => {
+  it('refuses a token signed with another secret, alg none, and no token', async () => {
+    const email = unique('forger');
+    const otherSecret = await new SignJWT({ email }).setProtectedHeader({ alg: 'HS256' }).setSubject('x').setIssuer('bistro')
+      .setAudience('bistro').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret-1234'));
+    const none = new UnsecuredJWT({ email }).setSubject('x').setIssuer('bistro').setAudience('bistro').setIssuedAt().setExpirationTime('1h').encode();
+    for (const auth of [`Bearer ${otherSecret}`, `Bearer ${none}`, undefined]) {
+      const headers: Record<string, string> = auth ? { authorization: auth } : {};
+      const res = await createUserRoute(post('/api/users', { name: 'X' }, headers), undefined);
+      expect(res.status).toBe(401);
+      const cookieRes = await createUserRoute(post('/api/users', { name: 'X' }, auth ? { cookie: `${SESSION_COOKIE}=${auth.slice(7)}` } : {}), undefined);
+      expect(cookieRes.status).toBe(401);
+    }
+  });
+});
+
+describe('POST /api/users', () => {
+  it('creates the session user once, ignoring any role or email sent', async () => {
+    const email = unique('role');
+    const headers = await bearer(email, 'Rita Role');
+    const first = await createUserRoute(post('/api/users', { name: 'Rita Role', email: 'admin@bistro.test', role: 'admin' }, headers), undefined);
+    expect(first.status).toBe(200);
+    expect((await first.json()) as object).toHaveProperty('insertedId');
+    const again = await createUserRoute(post('/api/users', { name: 'Rita Role' }, headers), undefined);
+    expect(await again.json()).toEqual({});
+    const { users } = await collections();
+    const record = await users.findOne({ email });
+    expect(record?.role).toBeUndefined();
+    expect(record?.name).toBe('Rita Role');
+    expect(await users.countDocuments({ email: 'admin@bistro.test', name: 'Rita Role' })).toBe(0);
+  });
+
+  it('marks ADMIN_EMAILS users admin when their record is created', async () => {
+    const email = unique('boss');
+    process.env.ADMIN_EMAILS = `someone@else.test, ${email.toUpperCase()}`;
+    await createUserRoute(post('/api/users', {}, await bearer(email)), undefined);
+    const { users } = await collections();
+    expect((await users.findOne({ email }))?.role).toBe('admin');
+  });
+
+  it('refuses a cookie-authenticated POST from another origin', async () => {
+    const token = await createSessionToken({ uid: 'u', email: unique('csrf') });
+    const res = await createUserRoute(post('/api/users', {}, { cookie: `${SESSION_COOKIE}=${token}`, origin: 'https://evil.test' }), undefined);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /api/users/admin/{email}', () => {
+  const call = async (email: string, headers: Record<string, string>) =>
+    adminCheckRoute(new Request(`${ORIGIN}/api/users/admin/${encodeURIComponent(email)}`, { headers }), { params: Promise.resolve({ key: email }) });
+
+  it("answers { admin } for the caller's own email only", async () => {
+    const email = unique('self');
+    const headers = await bearer(email);
+    await createUserRoute(post('/api/users', {}, headers), undefined);
+    expect(await (await call(email, headers)).json()).toEqual({ admin: false });
+    expect((await call('admin@bistro.test', headers)).status).toBe(403);
+    expect((await call(email, {})).status).toBe(401);
+  });
+});
+
+describe('GET /api/users', () => {
+  it('is for admins only', async () => {
+    const diner = await bearer(unique('lister'));
+    expect((await listUsersRoute(new Request(`${ORIGIN}/api/users`), undefined)).status).toBe(401);
+    expect((await listUsersRoute(new Request(`${ORIGIN}/api/users`, { headers: diner }), undefined)).status).toBe(403);
+    const adminEmail = unique('admin');
+    const { users } = await collections();
+    await users.insertOne({ name: 'Ada', email: adminEmail, role: 'admin' });
+    const res = await listUsersRoute(new Request(`${ORIGIN}/api/users`, { headers: await bearer(adminEmail) }), undefined);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { email: string }[]).some((u) => u.email === adminEmail)).toBe(true);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('clears the session cookie', async () => {
+    const res = await logoutRoute(post('/api/logout', {}), undefined);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`, 'i'));
+  });
+});
