@@ -1,0 +1,98 @@
+// `npm run bench:load`: load on the production server, loopback only and bounded in time.
+// autocannon against the public pages, the menu API and add-to-cart with a signed-in session;
+// prints req/s, p50/p99 latency and errors, with pages as a ratio of a static file's rate.
+// Targets: zero errors; public pages >= 0.5 of the static file. Missed targets are reported,
+// not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
+import { existsSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, startServer } from './bench/server.mjs';
+import { stopAll, killAllSync } from './bench/processes.mjs';
+import { measureThroughput } from './bench/throughput.mjs';
+import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
+import { heading, ms, ratio, rps, table, verdict } from './bench/report.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DATA_DIR = '.data-bench-load';
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const duration = arg('duration', 6);
+const connections = arg('connections', LOAD.connections);
+
+const PAGES = ['/', '/menu', '/order/salad'];
+const PAGE_TARGET = 0.5;
+
+process.on('SIGINT', () => {
+  killAllSync();
+  process.exit(130);
+});
+
+async function main() {
+  rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
+  if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
+    if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
+    rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
+  }
+  // A known secret lets this script sign its own session, so no identity provider is needed.
+  const secret = randomBytes(32).toString('hex');
+  process.env.SESSION_SECRET = secret;
+  const server = await startServer({
+    cwd: ROOT,
+    // Limits scaled out of the way: this measures capacity, the limits have their own tests.
+    env: { DATA_DIR, SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
+  });
+  const { createSessionToken } = await import('../lib/auth/session.ts');
+  const token = await createSessionToken({ uid: 'bench-load', email: 'load.tester@bistro.test', name: 'Load Tester' });
+  const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
+  const menuId = menu[0]?._id;
+  if (!menuId) throw new Error('the menu is empty');
+
+  const opts = { duration, connections, warmup: 1 };
+  const runs = [];
+  const measure = async (label, path, extra = {}) => {
+    const r = await measureThroughput(server.baseUrl, path, { ...opts, ...extra });
+    runs.push({ label, ...r });
+    process.stdout.write(`[load] ${label}: ${rps(r.rps)} req/s\n`);
+    return r;
+  };
+  const first = await measure(`static ${STATIC_BASELINE.path}`, STATIC_BASELINE.path);
+  for (const page of PAGES) await measure(`GET ${page}`, page);
+  await measure('GET /api/menu', '/api/menu');
+  await measure('POST /api/carts', '/api/carts', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: { menuId },
+  });
+  const last = await measure(`static ${STATIC_BASELINE.path} (again)`, STATIC_BASELINE.path);
+  const baseline = (first.rps + last.rps) / 2;
+
+  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=load.tester%40bistro.test`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const cartRun = runs.find((r) => r.path === '/api/carts');
+  await server.stop();
+  rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
+
+  heading(`Load (${connections} connections, ${duration} s each, loopback)`);
+  table(
+    ['route', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'vs static', ''],
+    runs.map((r) => {
+      const isPage = PAGES.includes(r.path);
+      const rel = r.rps / baseline;
+      return [r.label, rps(r.rps), ms(r.p50), ms(r.p99), String(r.errors + r.timeouts), String(r.non2xx), r.path.startsWith('/images') ? '' : ratio(rel), isPage ? verdict(rel >= PAGE_TARGET) : ''];
+    }),
+  );
+  const failures = runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
+  console.log(`\nstatic baseline: ${rps(baseline)} req/s (mean of first and last run)`);
+  console.log(`errors and non-2xx answers in all runs: ${failures} (target 0) ${verdict(failures === 0)}`);
+  if (cartRun) {
+    const acknowledged = cartRun.statusCodes['200'] ?? 0;
+    console.log(`add-to-cart: ${Array.isArray(cart) ? cart.length : 'n/a'} items in the cart after ${cartRun.total} measured + warm-up requests (${acknowledged} answered 200 in the measured run)`);
+  }
+}
+
+main()
+  .catch(async (err) => {
+    console.error(`[load] could not run: ${err.message}`);
+    if (err.serverLog) console.error(err.serverLog);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll());
