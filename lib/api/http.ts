@@ -63,7 +63,7 @@ export async function readJson<T>(req: Request, schema: ZodType<T>): Promise<T> 
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json.');
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_JSON_BYTES) throw new HttpError(413, 'The request body is too large.');
-  const text = await readLimited(req, MAX_JSON_BYTES);
+  const text = new TextDecoder().decode(await readBodyCapped(req, MAX_JSON_BYTES));
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -75,8 +75,12 @@ export async function readJson<T>(req: Request, schema: ZodType<T>): Promise<T> 
   return parsed.data;
 }
 
-async function readLimited(req: Request, limit: number): Promise<string> {
-  if (!req.body) return '';
+/**
+ * Reads a request body into memory, but never more than `limit` bytes: past it the stream is
+ * cancelled and a 413 with `tooLarge` is thrown, so a huge body costs no more than the limit.
+ */
+export async function readBodyCapped(req: Request, limit: number, tooLarge = 'The request body is too large.'): Promise<Uint8Array<ArrayBuffer>> {
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -86,11 +90,17 @@ async function readLimited(req: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new HttpError(413, 'The request body is too large.');
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /** Validates the query string against a schema; repeated or bracketed keys are rejected by the schema. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpError } from '@/lib/api/http';
+import { HttpError, readBodyCapped } from '@/lib/api/http';
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, imageTooLargeMessage, sniffImageType } from './image-type';
 import type { CheckedImage } from './store';
 
@@ -22,7 +22,7 @@ export async function readImageUpload(req: Request): Promise<CheckedImage> {
   if (Number(req.headers.get('content-length') ?? '0') > MAX_UPLOAD_BODY_BYTES) {
     throw new HttpError(413, imageTooLargeMessage());
   }
-  const body = await readCapped(req, MAX_UPLOAD_BODY_BYTES);
+  const body = await readBodyCapped(req, MAX_UPLOAD_BODY_BYTES, imageTooLargeMessage());
 
   let form: FormData;
   try {
@@ -39,29 +39,4 @@ export async function readImageUpload(req: Request): Promise<CheckedImage> {
   if (!type) throw new HttpError(415, NOT_AN_IMAGE_MESSAGE);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return { bytes, type, sha256, name: `${sha256}.${type.ext}` };
-}
-
-/** The whole body, or 413 as soon as it grows past `limit` (chunked bodies declare no length). */
-async function readCapped(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new HttpError(413, imageTooLargeMessage());
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
