@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/client/api';
+import { ApiError, reportStatus } from '@/lib/client/api';
 
 /**
  * Uploads a picture to our image route and answers its URL. XMLHttpRequest rather than fetch:
@@ -18,6 +18,7 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
         onProgress(100);
         resolve(body.url);
       } else {
+        reportStatus(xhr.status);
         reject(new ApiError(xhr.status, typeof body?.error === 'string' ? body.error : `The upload failed (${xhr.status}).`));
       }
     };

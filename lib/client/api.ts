@@ -21,6 +21,11 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   onUnauthorized = handler;
 }
 
+/** For calls made without `api()` (an upload with progress): a 401/403 logs the user out too. */
+export function reportStatus(status: number) {
+  if (status === 401 || status === 403) onUnauthorized?.();
+}
+
 interface ApiOptions extends Omit<RequestInit, 'body'> {
   json?: unknown;
   /** Public calls (the session probe) must not log anybody out on 401. */
@@ -40,7 +45,7 @@ export async function api<T>(url: string, { json, public: isPublic, headers, ...
       body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
         ? body.error
         : `Request failed (${res.status})`;
-    if ((res.status === 401 || res.status === 403) && !isPublic) onUnauthorized?.();
+    if (!isPublic) reportStatus(res.status);
     throw new ApiError(res.status, message);
   }
   return body as T;
