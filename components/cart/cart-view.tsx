@@ -1,0 +1,96 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { useCart } from '@/components/session/use-session';
+import { api, ApiError } from '@/lib/client/api';
+import { notify } from '@/lib/client/notify';
+import type { CartItem } from '@/lib/cart-item';
+import { formatPrice, sumPrices } from '@/lib/menu/money';
+import { EmptyState, LoadFailed, Loading } from './fetch-states';
+import { Cell, ListTable, Row } from './list-table';
+
+/** The cart page: count, total, the lines with a delete action each, and the way to pay. */
+export function CartView() {
+  const { cart, error, refetch } = useCart();
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function onDelete(item: CartItem) {
+    const confirmed = await notify.confirm({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: "You won't be able to revert this!",
+      confirmButtonText: 'Yes, delete it!',
+    });
+    if (!confirmed) return;
+    setDeleting(item._id);
+    try {
+      const { deletedCount } = await api<{ deletedCount: number }>(`/api/carts/${item._id}`, { method: 'DELETE' });
+      await refetch();
+      if (deletedCount > 0) void notify.success('Deleted!', 'Your file has been deleted.');
+      else void notify.error(`${item.name} had already left your cart.`, 'Nothing to delete');
+    } catch (err) {
+      // A 401/403 has logged the user out and is taking them to /login already.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return;
+      void notify.error(err instanceof ApiError ? err.message : 'Could not delete the item. Please try again.');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  if (!cart) return error ? <LoadFailed what="your cart" onRetry={() => void refetch()} /> : <Loading label="Loading your cart…" />;
+
+  return (
+    <section aria-label="Your cart" className="rounded bg-white p-6 shadow-sm md:p-10">
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-4 font-display text-2xl uppercase">
+        <p>Total orders: {cart.length}</p>
+        <p>Total price: {formatPrice(sumPrices(cart.map((item) => item.price)))}</p>
+        {cart.length ? (
+          <Link href="/dashboard/payment" className="rounded bg-gold px-6 py-2 font-sans text-base font-semibold text-white normal-case hover:bg-gold-dark">
+            Pay
+          </Link>
+        ) : (
+          <span className="flex items-center gap-3 font-sans text-base normal-case">
+            <button type="button" disabled aria-describedby="pay-disabled-reason" className="cursor-not-allowed rounded bg-gray-300 px-6 py-2 font-semibold text-gray-600">
+              Pay
+            </button>
+            <span id="pay-disabled-reason" className="text-sm text-gray-500">
+              Add a dish to pay
+            </span>
+          </span>
+        )}
+      </div>
+
+      {cart.length ? (
+        <ListTable columns={['#', 'Item image', 'Item name', 'Price', 'Action']}>
+          {cart.map((item, index) => (
+            <Row key={item._id}>
+              <Cell className="font-semibold">{index + 1}</Cell>
+              <Cell>
+                {/* eslint-disable-next-line @next/next/no-img-element -- local SVG artwork or an admin's upload */}
+                <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />
+              </Cell>
+              <Cell>{item.name}</Cell>
+              <Cell>{formatPrice(item.price)}</Cell>
+              <Cell>
+                <button
+                  type="button"
+                  onClick={() => void onDelete(item)}
+                  disabled={deleting === item._id}
+                  aria-label={`Delete ${item.name}`}
+                  className="rounded bg-red-600 p-2 text-white hover:bg-red-700 disabled:cursor-wait disabled:opacity-60"
+                >
+                  <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-current">
+                    <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+                  </svg>
+                </button>
+              </Cell>
+            </Row>
+          ))}
+        </ListTable>
+      ) : (
+        <EmptyState>Your cart is empty.</EmptyState>
+      )}
+    </section>
+  );
+}

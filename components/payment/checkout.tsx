@@ -1,0 +1,131 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { EmptyState, LoadFailed, Loading } from '@/components/cart/fetch-states';
+import { useCart, useSession } from '@/components/session/use-session';
+import { api, ApiError } from '@/lib/client/api';
+import { notify } from '@/lib/client/notify';
+import { formatPrice, sumPrices, toCents } from '@/lib/menu/money';
+import { paymentMode } from '@/lib/payments/mode';
+import type { CheckoutIntent, PaymentResult } from '@/lib/payments/types';
+import { DemoCardForm } from './demo-card-form';
+
+const StripeCardForm = dynamic(() => import('./stripe-card-form'), {
+  ssr: false,
+  loading: () => <Loading label="Loading the card form…" />,
+});
+
+const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+
+/**
+ * The payment page: opens an intent for the cart (only when there is something to pay), shows
+ * the card form of the active provider, and once the provider says 'succeeded' saves the
+ * payment, refreshes the cart and moves on to the history (spec §4).
+ */
+export function Checkout() {
+  const router = useRouter();
+  const { user } = useSession();
+  const { cart, error: cartError, refetch: refetchCart } = useCart();
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saveError, setSaveError] = useState('');
+
+  const total = sumPrices(cart?.map((line) => line.price) ?? []);
+  // A new intent whenever the lines change; none once paid, so clearing the cart opens nothing.
+  const intentKey = cart && total > 0 && !paidWith ? ['create-payment-intent', cart.map((line) => line._id).join(',')] : null;
+  const {
+    data: intent,
+    error: intentError,
+    mutate: reopenIntent,
+  } = useSWR(intentKey, () => api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: { price: total } }), {
+    revalidateOnFocus: false,
+  });
+
+  function onCartChanged() {
+    void refetchCart();
+    void reopenIntent();
+  }
+
+  async function onSucceeded(transactionId: string) {
+    if (!intent || !cart) return;
+    setPaidWith(transactionId);
+    try {
+      const result = await api<PaymentResult>('/api/payments', {
+        method: 'POST',
+        json: {
+          email: user?.email,
+          price: intent.price,
+          transactionId,
+          data: new Date().toISOString(),
+          cartIds: cart.map((line) => line._id),
+          menuItemIds: cart.map((line) => line.menuId),
+          status: 'pending',
+        },
+      });
+      await refetchCart();
+      if (result.paymentResult?.insertedId) {
+        setSaved(true);
+        await notify.success('Thanks For Shopping');
+        router.push('/dashboard/paymentHistory');
+      }
+    } catch (err) {
+      setSaveError(errorMessage(err, 'We could not save your order.'));
+    }
+  }
+
+  if (paidWith) {
+    return (
+      <div className="mx-auto max-w-xl space-y-3 rounded bg-white p-8 shadow-sm">
+        <p role="status" className="font-semibold text-green-700">
+          Payment succeeded. Your transaction id: <span className="font-mono break-all">{paidWith}</span>
+        </p>
+        {saveError ? (
+          <p role="alert" className="text-sm text-red-600">
+            {saveError} Your payment went through: keep the transaction id and contact us.
+          </p>
+        ) : (
+          <p className="text-sm text-gray-600">{saved ? 'Order saved. On to your payment history…' : 'Saving your order…'}</p>
+        )}
+      </div>
+    );
+  }
+  if (!cart) return cartError ? <LoadFailed what="your order" onRetry={() => void refetchCart()} /> : <Loading label="Loading your order…" />;
+  if (total <= 0) return <EmptyState>Your cart is empty, so there is nothing to pay yet.</EmptyState>;
+
+  return (
+    <div className="mx-auto max-w-xl rounded bg-white p-8 shadow-sm">
+      <dl className="mb-6 flex justify-between border-b border-gray-200 pb-4 text-lg">
+        <dt>
+          {cart.length} {cart.length === 1 ? 'dish' : 'dishes'}
+        </dt>
+        <dd className="font-semibold">{formatPrice(intent?.price ?? total)}</dd>
+      </dl>
+      {intent && toCents(intent.price) !== toCents(total) ? (
+        <p className="mb-4 rounded bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Menu prices changed since you added these dishes: you pay today&apos;s total of {formatPrice(intent.price)}.
+        </p>
+      ) : null}
+      {intentError ? (
+        <div role="alert" className="space-y-3 rounded bg-red-50 px-4 py-3 text-sm text-red-700">
+          <p>{errorMessage(intentError, 'We could not prepare your payment.')}</p>
+          <p className="flex gap-4 font-semibold">
+            <button type="button" onClick={() => void reopenIntent()} className="underline">
+              Try again
+            </button>
+            <Link href="/dashboard/cart" className="underline">
+              Review your cart
+            </Link>
+          </p>
+        </div>
+      ) : paymentMode() === 'stripe' ? (
+        <StripeCardForm intent={intent ?? null} onSucceeded={onSucceeded} />
+      ) : (
+        <DemoCardForm intent={intent ?? null} onSucceeded={onSucceeded} onCartChanged={onCartChanged} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+'use client';
+
+import { useState, type InputHTMLAttributes } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { api, ApiError } from '@/lib/client/api';
+import { DEMO_CARDS, groupCardNumber } from '@/lib/payments/demo-cards';
+import type { DemoConfirmation } from '@/lib/payments/types';
+import { demoCardSchema, type DemoCard } from '@/lib/validation/payment';
+import { CardError, PayButton, type CardFormProps } from './card-form-parts';
+
+interface CardFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}
+
+function CardField({ id, label, error, registration, className, ...input }: CardFieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        {...input}
+        {...registration}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 w-full rounded border border-gray-300 px-4 py-3 text-base aria-invalid:border-red-500"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The offline card form: same screen and same server rules as Stripe, no real money. The card is
+ * checked here for typing mistakes, then charged by our server, which alone decides the outcome.
+ */
+export function DemoCardForm({ intent, onSucceeded, onCartChanged }: CardFormProps & { onCartChanged(): void }) {
+  const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<DemoCard>({ resolver: zodResolver(demoCardSchema), mode: 'onTouched', defaultValues: { number: '', expiry: '', cvc: '' } });
+
+  async function onSubmit(card: DemoCard) {
+    if (!intent) return;
+    setError('');
+    try {
+      const result = await api<DemoConfirmation>('/api/payments/demo-confirm', {
+        method: 'POST',
+        json: { ...card, transactionId: intent.transactionId },
+      });
+      if (result.status === 'succeeded') await onSucceeded(result.transactionId);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The payment could not be completed. Please try again.');
+      if (err instanceof ApiError && err.status === 409) onCartChanged();
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="demo-card-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="demo-card-title" className="font-semibold">
+          Card details
+        </h2>
+        <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">Demo card — no real charge</span>
+      </div>
+      <p className="mb-4 text-sm text-gray-600">
+        Pay with <span className="font-mono whitespace-nowrap">{groupCardNumber(DEMO_CARDS.succeeds)}</span>, or see a decline
+        with <span className="font-mono whitespace-nowrap">{groupCardNumber(DEMO_CARDS.declined)}</span>. Any future date and any
+        three digits.
+      </p>
+      <div className="grid grid-cols-2 gap-4">
+        <CardField
+          id="card-number"
+          label="Card number"
+          className="col-span-2"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          error={errors.number?.message}
+          registration={register('number')}
+        />
+        <CardField id="card-expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" error={errors.expiry?.message} registration={register('expiry')} />
+        <CardField id="card-cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc?.message} registration={register('cvc')} />
+      </div>
+      <PayButton price={intent?.price} waitingFor={intent ? undefined : 'Preparing your payment…'} busy={isSubmitting} />
+      <CardError message={error} />
+    </form>
+  );
+}

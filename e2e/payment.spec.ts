@@ -1,0 +1,176 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, login } from './support';
+import type { MenuItem } from '../lib/definitions';
+import { startFakeStripe, type FakeStripe } from '../tests/payments/fake-stripe';
+
+/** A signed-in new diner with two dishes in the cart; answers the cart total in dollars. */
+async function shopperWithCart(page: Page, prefix: string): Promise<string> {
+  await login(page, await createAccount(prefix));
+  const [a, b] = (await (await page.request.get('/api/menu?category=soup')).json()) as MenuItem[];
+  for (const item of [a!, b!]) {
+    const res = await page.request.post('/api/carts', { data: { menuId: item._id }, headers: { origin: new URL(page.url()).origin } });
+    expect(res.status()).toBe(201);
+  }
+  return `$${((Math.round(a!.price * 100) + Math.round(b!.price * 100)) / 100).toFixed(2)}`;
+}
+
+async function fillCard(page: Page, card: { number: string; expiry?: string; cvc?: string }) {
+  await page.getByLabel('Card number').fill(card.number);
+  await page.getByLabel('Expiry (MM/YY)').fill(card.expiry ?? '12/39');
+  await page.getByLabel('CVC').fill(card.cvc ?? '123');
+}
+
+test.describe('paying with the demo card', () => {
+  test('4242… pays: the transaction id shows, Thanks For Shopping, then the history lists it as pending', async ({ page }) => {
+    const stripeRequests: string[] = [];
+    page.on('request', (req) => {
+      if (/stripe\.com/.test(req.url())) stripeRequests.push(req.url());
+    });
+    const total = await shopperWithCart(page, 'payer');
+    await page.goto('/dashboard/cart');
+    await page.getByRole('link', { name: 'Pay', exact: true }).click();
+
+    await expect(page.getByText('Demo card — no real charge')).toBeVisible();
+    const pay = page.getByRole('button', { name: `Pay ${total}` });
+    await expect(pay).toBeEnabled();
+    await fillCard(page, { number: '4242 4242 4242 4242' });
+    await pay.click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Payment succeeded' })).toContainText(/demo_pi_[0-9a-f]{24}/);
+    await expect(page.getByText('Thanks For Shopping')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
+    await expect(page.getByText('Total payments: 1')).toBeVisible();
+    const row = page.getByRole('table').getByRole('row').nth(1);
+    await expect(row).toContainText(total);
+    await expect(row).toContainText(/demo_pi_[0-9a-f]{24}/);
+    await expect(row).toContainText('pending');
+    // Demo mode never loads Stripe.js: no request, and no script tag (a CSP-blocked one would not show as a request).
+    expect(stripeRequests).toEqual([]);
+    await expect(page.locator('script[src*="stripe"]')).toHaveCount(0);
+
+    await page.goto('/menu');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('cart-badge').locator('visible=true')).toHaveText('+0');
+  });
+
+  test('4000…0002 is declined: the message shows in red and nothing is recorded', async ({ page }) => {
+    const total = await shopperWithCart(page, 'declined');
+    await page.goto('/dashboard/payment');
+    await fillCard(page, { number: '4000 0000 0000 0002' });
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveClass(/text-red-600/);
+    await expect(page).toHaveURL(/\/dashboard\/payment$/);
+
+    await page.goto('/dashboard/paymentHistory');
+    await expect(page.getByText('You have not paid for an order yet.')).toBeVisible();
+    await page.goto('/dashboard/cart');
+    await expect(page.getByText('Total orders: 2')).toBeVisible();
+  });
+
+  test('mistyped card details give field errors before anything is sent', async ({ page }) => {
+    await shopperWithCart(page, 'typo');
+    await page.goto('/dashboard/payment');
+    await fillCard(page, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '12' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByLabel('Card number')).toHaveAccessibleDescription('Your card number is invalid.');
+    await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAccessibleDescription("Your card's expiration date is in the past.");
+    await expect(page.getByLabel('CVC')).toHaveAccessibleDescription("Your card's security code is incomplete.");
+    await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('with an empty cart there is nothing to pay', async ({ page }) => {
+    await login(page, await createAccount('nothing'));
+    await page.goto('/dashboard/payment');
+    await expect(page.getByText('Your cart is empty, so there is nothing to pay yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  });
+});
+
+/**
+ * Stripe mode needs a build made with NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY set, and a server with
+ * STRIPE_SECRET_KEY=sk_test_fake and STRIPE_API_BASE pointing at the fake API this test starts,
+ * so it runs only when those are set (the default build is the demo mode). Offline, Stripe.js is
+ * replaced by a stand-in preset as window.Stripe, which the real loadStripe() then uses.
+ */
+test.describe('paying with Stripe (a Stripe-mode build)', () => {
+  const apiBase = process.env.STRIPE_API_BASE;
+  test.skip(!process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY || !apiBase, 'a demo-mode build');
+
+  let fake: FakeStripe;
+  test.beforeAll(async () => {
+    fake = await startFakeStripe(Number(new URL(apiBase!).port));
+  });
+  test.afterAll(() => fake.close());
+
+  /** A CardElement stand-in: one input; confirming a card starting 4000 0000 0000 0002 is declined. */
+  async function presetStripeJs(page: Page) {
+    // What Stripe does when Stripe.js confirms a good card: the intent at the (fake) API succeeds.
+    await page.exposeFunction('stripeConfirmed', (id: string) => void fake.succeed(id));
+    await page.addInitScript(() => {
+      let input: HTMLInputElement | null = null;
+      const listeners: Record<string, Array<(event: unknown) => void>> = {};
+      const card = {
+        mount(node: HTMLElement) {
+          input = document.createElement('input');
+          input.setAttribute('aria-label', 'Card number');
+          input.style.fontSize = '16px';
+          input.addEventListener('input', () => {
+            const digits = input!.value.replace(/\s/g, '');
+            const error = /^\d*$/.test(digits) ? undefined : { message: 'Your card number is invalid.' };
+            for (const cb of listeners.change ?? []) cb({ complete: digits.length === 16, error });
+          });
+          node.appendChild(input);
+          for (const cb of listeners.ready ?? []) cb(card);
+        },
+        on(event: string, cb: (event: unknown) => void) {
+          (listeners[event] ??= []).push(cb);
+        },
+        off() {},
+        update() {},
+        destroy() {
+          input?.remove();
+        },
+      };
+      (window as unknown as { Stripe: unknown }).Stripe = () => ({
+        elements: () => ({ create: () => card, getElement: () => card, update() {} }),
+        createToken: async () => ({}),
+        createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_fake' } }),
+        async confirmCardPayment(clientSecret: string) {
+          const id = clientSecret.split('_secret_')[0]!;
+          if (input!.value.replace(/\s/g, '') === '4000000000000002') {
+            return { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
+          }
+          await (window as unknown as { stripeConfirmed(id: string): Promise<void> }).stripeConfirmed(id);
+          return { paymentIntent: { id, status: 'succeeded' } };
+        },
+        _registerWrapper() {},
+        registerAppInfo() {},
+      });
+    });
+  }
+
+  test('a declined card shows Stripe’s message in red; a good one pays and is recorded from Stripe’s own record', async ({ page }) => {
+    const total = await shopperWithCart(page, 'stripe');
+    await presetStripeJs(page);
+    await page.goto('/dashboard/payment');
+    await expect(page.getByText('Demo card — no real charge')).toHaveCount(0);
+    const pay = page.getByRole('button', { name: `Pay ${total}` });
+    await expect(pay).toBeEnabled();
+
+    await page.getByLabel('Card number').fill('4242 abcd');
+    const cardError = page.locator('form').getByRole('alert');
+    await expect(cardError).toHaveText('Your card number is invalid.');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await pay.click();
+    await expect(cardError).toHaveText('Your card was declined.');
+    await expect(cardError).toHaveClass(/text-red-600/);
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment succeeded' })).toContainText(/pi_[0-9a-f]{24}/);
+    await expect(page.getByText('Thanks For Shopping')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/pi_[0-9a-f]{24}.*pending/);
+  });
+});

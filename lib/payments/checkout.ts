@@ -1,0 +1,126 @@
+import { HttpError } from '@/lib/api/http';
+import type { SessionUser } from '@/lib/auth/session';
+import { priceCart, removePaidLines } from '@/lib/cart/cart';
+import { toCents } from '@/lib/menu/money';
+import { normalizeEmail } from '@/lib/users/users';
+import type { DemoConfirmInput, PaymentBody } from '@/lib/validation/payment';
+import { chargeDemoCard, demoProvider } from './demo';
+import { paymentMode } from './mode';
+import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider';
+import { findOpenIntent, findRecord, insertIntent, isPaid, markPaid, type PaymentRecord } from './records';
+import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
+import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
+
+/**
+ * The payment rules, the same whichever provider runs:
+ * - the amount is priced on the server, from the caller's cart at the menu's current prices;
+ * - an intent is bound to its user, its amount and the cart lines it covers;
+ * - a payment is recorded only once the provider says that intent succeeded, for that user and
+ *   that amount; the client's word for it is never enough;
+ * - completing an intent is idempotent, however many confirmations race (see records.ts).
+ */
+
+export const CART_CHANGED = 'Your cart changed, please review it.';
+
+function activeProvider(): PaymentProvider {
+  return paymentMode() === 'stripe' ? stripeProvider() : demoProvider;
+}
+
+/** POST /api/create-payment-intent: an intent for the caller's whole cart. */
+export async function startCheckout(user: SessionUser): Promise<CheckoutIntent> {
+  const email = normalizeEmail(user.email);
+  const order = await priceCart(email);
+  if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
+  const price = order.cents / 100;
+  const provider = activeProvider();
+  // A reload or a second tab resumes the same intent instead of opening one per page view; an
+  // intent the provider cannot resume any more is simply replaced.
+  const open = await findOpenIntent(email, price, order.cartIds);
+  if (open) {
+    const resumed = await provider.retrieveIntent(open.transactionId).catch(() => null);
+    if (resumed?.status === 'open') return { clientSecret: resumed.clientSecret, transactionId: resumed.id, price };
+  }
+  const intent = await provider.createIntent({ amountCents: order.cents, currency: CURRENCY, email });
+  await insertIntent({ email, price, transactionId: intent.id, cartIds: order.cartIds, menuItemIds: order.menuItemIds });
+  return { clientSecret: intent.clientSecret, transactionId: intent.id, price };
+}
+
+/** The caller's own intent; anybody else's is answered exactly like a made-up id. */
+async function ownRecord(user: SessionUser, transactionId: string): Promise<PaymentRecord> {
+  const record = await findRecord(transactionId);
+  if (!record || record.email !== normalizeEmail(user.email)) throw new HttpError(404, 'No payment has this transaction id.');
+  return record;
+}
+
+/** The provider's account of the intent must say paid, and match the intent to the cent. */
+function assertPaidByProvider(record: PaymentRecord, intent: ProviderIntent): void {
+  if (intent.status === 'processing') {
+    throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
+  }
+  if (intent.status !== 'succeeded') throw new HttpError(402, 'This payment has not gone through.');
+  const matches =
+    intent.id === record.transactionId &&
+    intent.amountCents === toCents(record.price) &&
+    intent.currency === CURRENCY &&
+    normalizeEmail(intent.email) === record.email;
+  if (!matches) {
+    console.error(`[payments] ${record.transactionId}: the provider's amount, currency or email differs from the intent; not recorded`);
+    throw new HttpError(409, 'This payment does not match its order. Please contact us.');
+  }
+}
+
+/** Records the payment (only the first call changes anything) and clears the lines it paid for. */
+async function complete(record: PaymentRecord): Promise<void> {
+  await markPaid(record._id);
+  // Repeated on every completion, so a crash between the two steps heals on the next one.
+  await removePaidLines(record.email, record.cartIds);
+}
+
+/** POST /api/payments/demo-confirm: the demo card is charged here, on the server. */
+export async function confirmDemoPayment(user: SessionUser, input: DemoConfirmInput): Promise<DemoConfirmation> {
+  if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
+  const record = await ownRecord(user, input.transactionId);
+  const succeeded: DemoConfirmation = { status: 'succeeded', transactionId: record.transactionId };
+  if (isPaid(record)) return succeeded;
+  // Charge only what the intent covers at today's prices: a cart changed since is not charged.
+  const now = await priceCart(record.email, record.cartIds);
+  if (now.cartIds.length !== record.cartIds.length || now.cents !== toCents(record.price)) {
+    // A concurrent confirmation of this very intent may have just paid it and cleared its lines.
+    const latest = await findRecord(record.transactionId);
+    if (latest && isPaid(latest)) return succeeded;
+    throw new HttpError(409, CART_CHANGED);
+  }
+  chargeDemoCard(input.number);
+  await complete(record);
+  return succeeded;
+}
+
+/**
+ * POST /api/payments, the spec's "save the payment". It cannot create one: it records the
+ * caller's intent once the provider confirms it was paid, and a replay answers the same record.
+ */
+export async function recordPayment(user: SessionUser, body: PaymentBody): Promise<PaymentResult> {
+  if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(user.email)) {
+    throw new HttpError(403, 'You may only pay for your own cart.');
+  }
+  const record = await ownRecord(user, body.transactionId);
+  if (toCents(body.price) !== toCents(record.price)) throw new HttpError(409, 'The price does not match this payment.');
+  if (!isPaid(record)) assertPaidByProvider(record, await activeProvider().retrieveIntent(record.transactionId));
+  await complete(record);
+  return { paymentResult: { insertedId: record._id.toHexString() } };
+}
+
+/** POST /api/webhooks/stripe: Stripe's own word that an intent was paid, delivered at least once. */
+export async function handleStripeWebhook(payload: string, signature: string | null): Promise<{ received: true }> {
+  const event = verifyStripeEvent(payload, signature);
+  if (event.type === 'payment_intent.succeeded') {
+    const intent = toProviderIntent(event.data.object);
+    const record = await findRecord(intent.id);
+    // An intent this site did not open (another app on the same Stripe account) is not ours.
+    if (record) {
+      assertPaidByProvider(record, intent);
+      await complete(record);
+    }
+  }
+  return { received: true };
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { toCents } from '@/lib/menu/money';
+import { cardDigits } from '@/lib/validation/payment';
+import { demoDecline } from './demo-cards';
+import { CURRENCY, PaymentError, type PaymentProvider } from './provider';
+import { findRecord, isPaid } from './records';
+
+/**
+ * The offline card provider: no account, no network, no real money. Its cards are charged on our
+ * own server (confirmDemoPayment), so its account of an intent is our record of it: paid once a
+ * test card went through and the record was flipped, open until then.
+ */
+export const demoProvider: PaymentProvider = {
+  name: 'demo',
+  async createIntent({ amountCents, currency, email }) {
+    const id = `demo_pi_${randomBytes(12).toString('hex')}`;
+    return { id, clientSecret: clientSecret(id), status: 'open', amountCents, currency, email };
+  },
+  async retrieveIntent(id) {
+    const record = await findRecord(id);
+    if (!record) throw new PaymentError(404, 'No payment has this transaction id.', 'resource_missing');
+    return {
+      id,
+      clientSecret: clientSecret(id),
+      status: isPaid(record) ? 'succeeded' : 'open',
+      amountCents: toCents(record.price),
+      currency: CURRENCY,
+      email: record.email,
+    };
+  },
+};
+
+/** Shaped like Stripe's; confirming needs the session of the intent's owner, not this secret. */
+function clientSecret(id: string): string {
+  return `${id}_secret_demo`;
+}
+
+/** Charges a demo card, or throws the decline its bank would give. The number is neither kept nor logged. */
+export function chargeDemoCard(number: string): void {
+  const decline = demoDecline(cardDigits(number));
+  if (decline) throw new PaymentError(402, decline.message, decline.code);
+}

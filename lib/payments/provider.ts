@@ -1,0 +1,42 @@
+import { HttpError } from '@/lib/api/http';
+import type { PaymentMode } from './mode';
+
+/**
+ * The one interface every card provider implements. The rules (what is charged, for whom, and
+ * when a payment counts as made) live in checkout.ts and never depend on which provider runs.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentMode;
+  /** Opens an intent to charge `amountCents` to the user with this email. */
+  createIntent(order: { amountCents: number; currency: Currency; email: string }): Promise<ProviderIntent>;
+  /** The provider's own, current account of an intent: what a payment is recorded from. */
+  retrieveIntent(id: string): Promise<ProviderIntent>;
+}
+
+export type Currency = 'usd';
+export const CURRENCY: Currency = 'usd';
+
+/** 'open' covers every state in which the customer may still (re)try a card. */
+export type IntentStatus = 'open' | 'processing' | 'succeeded' | 'canceled';
+
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The email the intent was opened for, as the provider stored it. */
+  email: string;
+}
+
+/** A provider's refusal or failure, with a message safe to show and the provider's code. */
+export class PaymentError extends HttpError {
+  constructor(
+    status: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(status, message);
+    this.name = 'PaymentError';
+  }
+}

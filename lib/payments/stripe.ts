@@ -1,0 +1,117 @@
+import Stripe from 'stripe';
+import { HttpError } from '@/lib/api/http';
+import { PaymentError, type IntentStatus, type PaymentProvider, type ProviderIntent } from './provider';
+
+/** Everything Stripe: the client, the adapter to PaymentProvider, error mapping and webhooks. */
+
+type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
+
+let cached: { config: string; client: Stripe } | undefined;
+
+/**
+ * Made on first use, never at import: `new Stripe(undefined)` throws, and a demo deployment or a
+ * build has no key. STRIPE_API_BASE (optional) points the SDK at stripe-mock or a local fake.
+ */
+function stripeClient(): Stripe {
+  const secretKey = process.env.STRIPE_SECRET_KEY;
+  if (!secretKey) {
+    console.error('[payments] NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not');
+    throw new PaymentError(503, 'Card payments are not set up on this server yet.', 'not_configured');
+  }
+  const apiBase = process.env.STRIPE_API_BASE;
+  const config = `${secretKey}\n${apiBase ?? ''}`;
+  if (cached?.config !== config) cached = { config, client: new Stripe(secretKey, { maxNetworkRetries: 2, ...endpoint(apiBase) }) };
+  return cached.client;
+}
+
+function endpoint(apiBase: string | undefined): StripeConfig {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  return { host: url.hostname, port: url.port || undefined, protocol: url.protocol === 'http:' ? 'http' : 'https' };
+}
+
+export function stripeProvider(): PaymentProvider {
+  return createStripeProvider(stripeClient());
+}
+
+/** The adapter, given a client (tests hand it one pointed at a local fake of the API). */
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createIntent({ amountCents, currency, email }) {
+      const intent = await stripe.paymentIntents
+        // Card only (the form is a CardElement); the email lets the server check from Stripe's own record whose payment it is.
+        .create({ amount: amountCents, currency, allowed_payment_method_types: ['card'], metadata: { email } })
+        .catch(mapStripeError);
+      return toProviderIntent(intent);
+    },
+    async retrieveIntent(id) {
+      return toProviderIntent(await stripe.paymentIntents.retrieve(id).catch(mapStripeError));
+    },
+  };
+}
+
+export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intentStatus(intent.status),
+    amountCents: intent.amount,
+    currency: intent.currency,
+    email: intent.metadata?.email ?? '',
+  };
+}
+
+function intentStatus(status: Stripe.PaymentIntent.Status): IntentStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'canceled':
+      return 'canceled';
+    default:
+      return 'open'; // requires_payment_method, _confirmation, _action: the customer may still pay
+  }
+}
+
+/** Stripe's errors as answers the client can act on; configuration and outages are logged, not shown. */
+export function mapStripeError(err: unknown): never {
+  const { errors } = Stripe;
+  if (err instanceof errors.StripeCardError) {
+    throw new PaymentError(402, err.message, err.decline_code ?? err.code ?? 'card_declined');
+  }
+  if (err instanceof errors.StripeInvalidRequestError) {
+    if (err.code === 'resource_missing') throw new PaymentError(404, 'No payment has this transaction id.', 'resource_missing');
+    throw new PaymentError(400, err.message, err.code ?? 'invalid_request');
+  }
+  if (err instanceof errors.StripeRateLimitError) {
+    throw new PaymentError(503, 'The card service is busy. Please try again in a moment.', 'rate_limited');
+  }
+  if (err instanceof errors.StripeAuthenticationError || err instanceof errors.StripePermissionError) {
+    console.error('[payments] Stripe refused our API key:', err.message);
+    throw new PaymentError(503, 'Card payments are not set up correctly on this server.', 'not_configured');
+  }
+  if (err instanceof errors.StripeError) {
+    console.error('[payments] Stripe failed:', err.type, err.message);
+    throw new PaymentError(502, 'The card service is unavailable. Please try again shortly.', 'provider_unavailable');
+  }
+  throw err;
+}
+
+/**
+ * A webhook event, once its signature over the raw body checks out with STRIPE_WEBHOOK_SECRET
+ * (which also refuses events signed longer ago than Stripe's five-minute tolerance: replays).
+ */
+export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new HttpError(503, 'Stripe webhooks are not set up on this server.');
+  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.');
+  try {
+    return Stripe.webhooks.constructEvent(payload, signature, secret);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new HttpError(400, 'Invalid Stripe signature.');
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Payment payloads, shared by the card form (react-hook-form) and the route handlers, so the
+ * browser and the server refuse the same input with the same words. The card messages follow
+ * Stripe's, so both providers read alike.
+ */
+
+/** A provider's intent id: Stripe's `pi_…` or the demo provider's `demo_pi_…`. */
+export const transactionIdSchema = z
+  .string({ error: 'transactionId is required' })
+  .regex(/^[A-Za-z0-9_]{3,255}$/, 'transactionId is malformed');
+
+/** POST /api/create-payment-intent: the spec's `{ price }`, which the server only compares. */
+export const intentBodySchema = z.object({
+  price: z.number({ error: 'price must be a number' }).nonnegative('price must not be negative').finite().optional(),
+});
+
+/**
+ * POST /api/payments keeps the spec's payload (§7). Only the transaction id, the price and the
+ * email are read: the server knows the rest from the intent, so `data`, `cartIds`,
+ * `menuItemIds` and `status` are dropped rather than trusted.
+ */
+export const paymentBodySchema = z.object({
+  transactionId: transactionIdSchema,
+  price: z.number({ error: 'price must be a number' }).nonnegative('price must not be negative').finite(),
+  email: z.string().trim().optional(),
+});
+export type PaymentBody = z.infer<typeof paymentBodySchema>;
+
+/** Card numbers may be typed with spaces or dashes between the groups. */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+/** The Luhn checksum every card number carries: it catches a mistyped digit. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/** A card is good through the last day of its expiry month. */
+function expiryIsPast(expiry: string, now: Date): boolean {
+  const [, month, year] = EXPIRY.exec(expiry) ?? [];
+  const expires = new Date(2000 + Number(year), Number(month), 1); // first day after the expiry month
+  return expires <= now;
+}
+
+/** The demo card form. Nothing here is stored: the server reads it once to charge the demo card. */
+export const demoCardSchema = z.object({
+  number: z.string().superRefine((value, ctx) => {
+    const digits = cardDigits(value);
+    if (!/^\d*$/.test(digits)) ctx.addIssue({ code: 'custom', message: 'Your card number is invalid.' });
+    else if (digits.length < 13) ctx.addIssue({ code: 'custom', message: 'Your card number is incomplete.' });
+    else if (digits.length > 19 || !passesLuhn(digits)) ctx.addIssue({ code: 'custom', message: 'Your card number is invalid.' });
+  }),
+  expiry: z
+    .string()
+    .trim()
+    .regex(EXPIRY, "Your card's expiration date is incomplete. Use MM/YY.")
+    .refine((value) => !expiryIsPast(value, new Date()), "Your card's expiration date is in the past."),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+});
+export type DemoCard = z.infer<typeof demoCardSchema>;
+
+/** POST /api/payments/demo-confirm: the card and the intent it pays. */
+export const demoConfirmSchema = demoCardSchema.extend({ transactionId: transactionIdSchema });
+export type DemoConfirmInput = z.infer<typeof demoConfirmSchema>;

@@ -1,0 +1,114 @@
+/**
+ * A small local stand-in for Stripe's PaymentIntents endpoints, so the real `stripe` SDK can be
+ * driven offline: it creates and retrieves intents, and can be told to fail the next request
+ * the way Stripe does, or to mark an intent paid (what Stripe.js confirming a card does).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  payment_method_types: string[];
+  created: number;
+  livemode: false;
+}
+
+export interface StripeFailure {
+  status: number;
+  error: { type: string; code?: string; decline_code?: string; message: string };
+}
+
+export interface FakeStripe {
+  url: string;
+  port: number;
+  intents: Map<string, FakeIntent>;
+  /** Requests seen: method, path and the form-encoded parameters. */
+  requests: Array<{ method: string; path: string; params: URLSearchParams }>;
+  failNext(failure: StripeFailure): void;
+  succeed(id: string): FakeIntent;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** On a free port, or on `port` when a server configured ahead of time must find it. */
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const requests: FakeStripe['requests'] = [];
+  const failures: StripeFailure[] = [];
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const params = new URLSearchParams(await readBody(req));
+    requests.push({ method: req.method ?? '', path: url.pathname, params });
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== 'Bearer sk_test_fake') {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
+    }
+    const failure = failures.shift();
+    if (failure) return send(failure.status, { error: failure.error });
+
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of params) {
+        const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+        if (name) metadata[name] = value;
+      }
+      const intent: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(params.get('amount')),
+        currency: params.get('currency') ?? '',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        metadata,
+        payment_method_types: params.getAll('allowed_payment_method_types[0]'),
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      intents.set(id, intent);
+      return send(200, intent);
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && retrieve) {
+      const intent = intents.get(retrieve[1]!);
+      if (intent) return send(200, intent);
+      return send(404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` },
+      });
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
+    intents,
+    requests,
+    failNext: (failure) => failures.push(failure),
+    succeed(id) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no fake intent ${id}`);
+      intent.status = 'succeeded';
+      return intent;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

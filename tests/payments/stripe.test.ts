@@ -1,0 +1,232 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as webhook } from '@/app/api/webhooks/stripe/route';
+import { PaymentError } from '@/lib/payments/provider';
+import { createStripeProvider } from '@/lib/payments/stripe';
+import { collections } from '@/lib/db';
+import { call, pricedMenuItems, signIn, type Caller } from '../cart/support';
+import { startFakeStripe, type FakeStripe, type StripeFailure } from './fake-stripe';
+import { addLines, checkout, historyOf, payDemo, save } from './support';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let fake: FakeStripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(() => fake.close());
+
+describe('the Stripe adapter, with the real SDK against a local fake of the API', () => {
+  const provider = () =>
+    createStripeProvider(new Stripe('sk_test_fake', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 }));
+
+  it('creates a card-only intent for the amount in cents, tagged with the email', async () => {
+    const intent = await provider().createIntent({ amountCents: 5345, currency: 'usd', email: 'dana@bistro.test' });
+    expect(intent).toMatchObject({ amountCents: 5345, currency: 'usd', email: 'dana@bistro.test', status: 'open' });
+    expect(intent.id).toMatch(/^pi_/);
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`));
+    const sent = fake.requests.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/payment_intents');
+    expect(Object.fromEntries(sent.params)).toMatchObject({
+      amount: '5345',
+      currency: 'usd',
+      'metadata[email]': 'dana@bistro.test',
+      'allowed_payment_method_types[0]': 'card',
+    });
+  });
+
+  it("retrieves an intent and reads Stripe's statuses", async () => {
+    const { id } = await provider().createIntent({ amountCents: 995, currency: 'usd', email: 'dana@bistro.test' });
+    expect((await provider().retrieveIntent(id)).status).toBe('open');
+    for (const [stripeStatus, ours] of [
+      ['requires_action', 'open'],
+      ['processing', 'processing'],
+      ['canceled', 'canceled'],
+      ['succeeded', 'succeeded'],
+    ]) {
+      fake.intents.get(id)!.status = stripeStatus!;
+      expect((await provider().retrieveIntent(id)).status).toBe(ours);
+    }
+  });
+
+  const failure = (status: number, type: string, message: string, code?: string, decline_code?: string): StripeFailure => ({
+    status,
+    error: { type, message, code, decline_code },
+  });
+
+  it.each([
+    ['a declined card', failure(402, 'card_error', 'Your card was declined.', 'card_declined', 'generic_decline'), 402, 'generic_decline', 'Your card was declined.'],
+    ['insufficient funds', failure(402, 'card_error', 'Your card has insufficient funds.', 'card_declined', 'insufficient_funds'), 402, 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['an amount below the minimum', failure(400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small'), 400, 'amount_too_small', 'Amount must be at least $0.50 usd'],
+    ['too many requests', failure(429, 'rate_limit_error', 'Too many requests'), 503, 'rate_limited', 'The card service is busy. Please try again in a moment.'],
+    ['an outage', failure(500, 'api_error', 'Something went wrong on our end.'), 502, 'provider_unavailable', 'The card service is unavailable. Please try again shortly.'],
+    ['a revoked key', failure(401, 'invalid_request_error', 'Expired API Key provided'), 503, 'not_configured', 'Card payments are not set up correctly on this server.'],
+  ])('maps %s to an answer the client can act on', async (_name, stripeFailure, status, code, message) => {
+    fake.failNext(stripeFailure);
+    const err = await provider()
+      .createIntent({ amountCents: 10, currency: 'usd', email: 'dana@bistro.test' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaymentError);
+    expect(err).toMatchObject({ status, code, message });
+  });
+
+  it('maps an unknown intent to 404', async () => {
+    await expect(provider().retrieveIntent('pi_missing')).rejects.toMatchObject({ status: 404, code: 'resource_missing' });
+  });
+});
+
+describe('checkout in Stripe mode', () => {
+  let soup: string;
+  let salad: string;
+  let shopper: Caller;
+  let n = 0;
+
+  beforeAll(async () => {
+    process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
+    process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
+    process.env.STRIPE_API_BASE = fake.url;
+    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+    ({ soup, salad } = await pricedMenuItems());
+  });
+  afterAll(() => {
+    for (const key of ['NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
+  });
+  beforeEach(async () => {
+    shopper = await signIn(`stripe.shopper${++n}@bistro.test`);
+  });
+
+  /** A Stripe intent for 3 × 14.50 + 9.95, and the cart lines it covers. */
+  async function openIntent() {
+    const lines = await addLines(shopper, [soup, soup, soup, salad]);
+    const res = await checkout(shopper, 0.01);
+    expect(res.status).toBe(200);
+    return { ...res.body, lines };
+  }
+
+  it('opens a Stripe intent for the amount priced on the server, bound to the email', async () => {
+    const intent = await openIntent();
+    expect(intent.price).toBe(53.45);
+    expect(intent.transactionId).toMatch(/^pi_/);
+    expect(intent.clientSecret).toBe(fake.intents.get(intent.transactionId)!.client_secret);
+    expect(fake.intents.get(intent.transactionId)).toMatchObject({ amount: 5345, currency: 'usd', metadata: { email: shopper.email } });
+  });
+
+  it("records the payment only after Stripe says it succeeded, from Stripe's own record", async () => {
+    const intent = await openIntent();
+    expect(await save(shopper, intent)).toEqual({ status: 402, body: { error: 'This payment has not gone through.' } });
+    fake.succeed(intent.transactionId);
+    const saved = await save(shopper, intent);
+    expect(saved.status).toBe(200);
+    expect(await save(shopper, intent)).toEqual(saved);
+    expect(await historyOf(shopper)).toMatchObject([{ transactionId: intent.transactionId, price: 53.45, cartIds: intent.lines, status: 'pending' }]);
+  });
+
+  it('records nothing when the amount at Stripe differs from the intent', async () => {
+    const intent = await openIntent();
+    fake.succeed(intent.transactionId).amount = 50;
+    expect(await save(shopper, intent)).toEqual({ status: 409, body: { error: 'This payment does not match its order. Please contact us.' } });
+    expect(await historyOf(shopper)).toEqual([]);
+  });
+
+  it('refuses the demo card endpoint', async () => {
+    const intent = await openIntent();
+    expect((await payDemo(shopper, intent.transactionId)).status).toBe(404);
+  });
+
+  it('answers 503 when the secret key is missing', async () => {
+    await addLines(shopper, [soup]);
+    delete process.env.STRIPE_SECRET_KEY;
+    try {
+      expect(await checkout(shopper)).toEqual({ status: 503, body: { error: 'Card payments are not set up on this server yet.' } });
+    } finally {
+      process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
+    }
+  });
+
+  describe('POST /api/webhooks/stripe', () => {
+    const succeededEvent = (intent: object, id = `evt_${Date.now()}`) =>
+      JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: intent } });
+
+    const deliver = (payload: string, signature?: string) =>
+      call<{ received?: true; error?: string }>(webhook, '/api/webhooks/stripe', {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      });
+
+    const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+
+    it('records the payment from a signed payment_intent.succeeded, once however often it is delivered', async () => {
+      const intent = await openIntent();
+      const payload = succeededEvent(fake.succeed(intent.transactionId));
+      expect(await deliver(payload, sign(payload))).toEqual({ status: 200, body: { received: true } });
+      expect(await deliver(payload, sign(payload))).toEqual({ status: 200, body: { received: true } });
+      const history = await historyOf(shopper);
+      expect(history).toMatchObject([{ transactionId: intent.transactionId, price: 53.45, status: 'pending' }]);
+      // The browser's save afterwards answers the same payment.
+      expect((await save(shopper, intent)).body.paymentResult.insertedId).toBe(history[0]!._id);
+      expect(await historyOf(shopper)).toHaveLength(1);
+    });
+
+    it('refuses a forged, a tampered, a stale and an unsigned event, and records nothing', async () => {
+      const intent = await openIntent();
+      const paid = fake.succeed(intent.transactionId);
+      const payload = succeededEvent(paid);
+      const invalid = { status: 400, body: { error: 'Invalid Stripe signature.' } };
+      expect(await deliver(payload, sign(payload, { secret: 'whsec_someone_else' }))).toEqual(invalid);
+      const tampered = succeededEvent({ ...paid, amount: 1 });
+      expect(await deliver(tampered, sign(payload))).toEqual(invalid);
+      const stale = Math.floor(Date.now() / 1000) - 10 * 60;
+      expect(await deliver(payload, sign(payload, { timestamp: stale }))).toEqual(invalid);
+      expect(await deliver(payload)).toEqual({ status: 400, body: { error: 'Missing Stripe-Signature header.' } });
+      expect(await historyOf(shopper)).toEqual([]);
+    });
+
+    it('does not record a signed event whose amount differs from the intent', async () => {
+      const intent = await openIntent();
+      const payload = succeededEvent({ ...fake.succeed(intent.transactionId), amount: 100 });
+      expect((await deliver(payload, sign(payload))).status).toBe(409);
+      expect(await historyOf(shopper)).toEqual([]);
+    });
+
+    it('acknowledges other events and intents this site did not open, changing nothing', async () => {
+      const intent = await openIntent();
+      const failed = JSON.stringify({ id: 'evt_f', object: 'event', type: 'payment_intent.payment_failed', data: { object: fake.intents.get(intent.transactionId) } });
+      expect(await deliver(failed, sign(failed))).toEqual({ status: 200, body: { received: true } });
+      const foreign = succeededEvent({ ...fake.intents.get(intent.transactionId), id: 'pi_from_another_app', status: 'succeeded' });
+      expect(await deliver(foreign, sign(foreign))).toEqual({ status: 200, body: { received: true } });
+      expect(await historyOf(shopper)).toEqual([]);
+    });
+
+    it('answers 503 when no webhook secret is configured', async () => {
+      delete process.env.STRIPE_WEBHOOK_SECRET;
+      try {
+        const payload = succeededEvent({ id: 'pi_x' });
+        expect((await deliver(payload, sign(payload))).status).toBe(503);
+      } finally {
+        process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+      }
+    });
+  });
+
+  it('a webhook and two browser saves racing for one intent record one payment', async () => {
+    const intent = await openIntent();
+    const payload = JSON.stringify({ id: 'evt_race', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.succeed(intent.transactionId) } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    // The webhook carries no session and comes from Stripe's servers: its signature is its credential.
+    const [hook, ...saves] = await Promise.all([
+      call(webhook, '/api/webhooks/stripe', { method: 'POST', body: payload, origin: 'https://hooks.stripe.com', headers: { 'stripe-signature': signature } }),
+      save(shopper, intent),
+      save(shopper, intent),
+    ]);
+    expect(hook.status).toBe(200);
+    expect(saves.map((s) => s.status)).toEqual([200, 200]);
+    const history = await historyOf(shopper);
+    expect(history).toHaveLength(1);
+    expect(saves.map((s) => s.body.paymentResult.insertedId)).toEqual([history[0]!._id, history[0]!._id]);
+    const { payments } = await collections();
+    expect(await payments.countDocuments({ transactionId: intent.transactionId })).toBe(1);
+  });
+});

@@ -1,0 +1,36 @@
+/** The payment handlers as a browser or a script would call them. */
+import { POST as addToCart } from '@/app/api/carts/route';
+import { POST as createIntent } from '@/app/api/create-payment-intent/route';
+import { POST as savePayment } from '@/app/api/payments/route';
+import { GET as paymentsOf } from '@/app/api/payments/[email]/route';
+import { POST as demoConfirm } from '@/app/api/payments/demo-confirm/route';
+import type { CheckoutIntent, DemoConfirmation, Payment, PaymentResult } from '@/lib/payments/types';
+import { call, emailParams, type Caller } from '../cart/support';
+
+export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
+
+type Failure = { error: string };
+
+export async function addLines(caller: Caller, menuIds: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const menuId of menuIds) ids.push((await call<{ insertedId: string }>(addToCart, '/api/carts', { as: caller, json: { menuId } })).body.insertedId);
+  return ids;
+}
+
+export const checkout = (caller: Caller, price = 0.01) =>
+  call<CheckoutIntent & Failure>(createIntent, '/api/create-payment-intent', { as: caller, json: { price } });
+
+export const payDemo = (caller: Caller, transactionId: string, card = GOOD_CARD) =>
+  call<DemoConfirmation & Failure>(demoConfirm, '/api/payments/demo-confirm', { as: caller, json: { transactionId, ...card } });
+
+/** POST /api/payments with the spec's whole payload (§7). */
+export const save = (caller: Caller, intent: { transactionId: string; price: number }, extra: Record<string, unknown> = {}) =>
+  call<PaymentResult & Failure>(savePayment, '/api/payments', {
+    as: caller,
+    json: { email: caller.email, data: new Date().toISOString(), cartIds: [], menuItemIds: [], status: 'pending', ...intent, ...extra },
+  });
+
+export async function historyOf(caller: Caller): Promise<Payment[]> {
+  return (await call<Payment[]>(paymentsOf, `/api/payments/${caller.email}`, { as: caller }, emailParams(caller.email))).body;
+}
