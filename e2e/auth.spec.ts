@@ -116,7 +116,7 @@ test.describe('login', () => {
 
 test.describe('dashboard guards', () => {
   const userPages = ['userHome', 'cart', 'payment', 'paymentHistory', 'reservation', 'review', 'bookings'];
-  const adminPages = ['adminHome', 'additems', 'manageItems', 'manageBookings', 'manageOrders', 'allUsers'];
+  const adminPages = ['adminHome', 'additems', 'manageItems', 'manageBookings', 'manageOrders', 'reviews', 'allUsers'];
 
   test('anonymous visitors are sent to login, remembering the page', async ({ page }) => {
     for (const p of [...userPages, ...adminPages]) {
@@ -153,7 +153,7 @@ test.describe('dashboard guards', () => {
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, Welcome ${ADMIN.name}`);
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-    const labels = ['Admin Home', 'Add Items', 'Manage Items', 'Manage Bookings', 'Manage Orders', 'All Users'];
+    const labels = ['Admin Home', 'Add Items', 'Manage Items', 'Manage Bookings', 'Manage Orders', 'Guest Reviews', 'All Users'];
     for (const [i, label] of labels.entries()) {
       await sidebar.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(new RegExp(`/dashboard/${adminPages[i]}$`));

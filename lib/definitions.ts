@@ -36,6 +36,7 @@ export interface ReviewDoc {
   rating: number;
   email?: string;
   createdAt?: Date;
+  updatedAt?: Date;
 }
 
 export interface Review {
@@ -73,6 +74,35 @@ export interface PaymentDoc {
   cartIds: string[];
   menuItemIds: string[];
   status: 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';
+  /**
+   * Every status change after payment, with its time (lib/orders). Payments recorded before it
+   * existed, or just paid, lack it: their history starts as `[{ status: 'pending', at: data }]`.
+   */
+  statusHistory?: { status: PaymentDoc['status']; at: Date }[];
+}
+
+/** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
+export interface BookingDoc {
+  _id?: ObjectId;
+  email: string;
+  /** From the user record at booking time, never from the client. */
+  name: string;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** 'HH:MM', the start of a 30-minute slot. */
+  time: string;
+  guests: number;
+  phone: string;
+  note?: string;
+  status: 'pending' | 'confirmed' | 'cancelled';
+  createdAt: Date;
+  updatedAt?: Date;
+}
+
+/** Seats held in one reservation slot, keyed by 'YYYY-MM-DD HH:MM'; only ever changed with $inc. */
+export interface BookingSlotDoc {
+  _id: string;
+  seats: number;
 }
 
 /** Maps each collection name to the shape of its documents. */
@@ -82,4 +112,6 @@ export interface Collections {
   users: UserDoc;
   carts: CartItemDoc;
   payments: PaymentDoc;
+  bookings: BookingDoc;
+  bookingSlots: BookingSlotDoc;
 }

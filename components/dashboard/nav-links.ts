@@ -20,6 +20,7 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: '/dashboard/manageItems', label: 'Manage Items', icon: 'list' },
   { href: '/dashboard/manageBookings', label: 'Manage Bookings', icon: 'book' },
   { href: '/dashboard/manageOrders', label: 'Manage Orders', icon: 'wallet' },
+  { href: '/dashboard/reviews', label: 'Guest Reviews', icon: 'star' },
   { href: '/dashboard/allUsers', label: 'All Users', icon: 'users' },
 ];
 

@@ -10,6 +10,11 @@ export interface OpeningHours {
   closes: string;
 }
 
+export interface ReservationConfig {
+  /** Seats one 30-minute slot may hold across all its bookings. */
+  seatsPerSlot: number;
+}
+
 export interface SiteConfig {
   brand: string;
   tagline: string;
@@ -19,6 +24,8 @@ export interface SiteConfig {
   hours: OpeningHours;
   /** The wording shown under 'Order Online' (spec §9). */
   hoursLabel: string;
+  /** Server-side only (its variable is not NEXT_PUBLIC_): a browser bundle sees the default. */
+  reservations: ReservationConfig;
   social: { microblog: string; video: string; network: string };
   developer: string;
   company: string;
@@ -33,6 +40,11 @@ function env(value: string | undefined, fallback: string): string {
 function hhmm(value: string | undefined, fallback: string): string {
   const v = env(value, fallback);
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(v) ? v : fallback;
+}
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(env(value, String(fallback)));
+  return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 function formatHour(time: string): string {
@@ -58,6 +70,7 @@ export const site: SiteConfig = {
   },
   hours: { opens, closes },
   hoursLabel: `From ${formatHour(opens)} to ${formatHour(closes)}`,
+  reservations: { seatsPerSlot: positiveInt(process.env.RESERVATION_SEATS_PER_SLOT, 40) },
   social: {
     microblog: env(process.env.NEXT_PUBLIC_SOCIAL_MICROBLOG, 'https://x.com/'),
     video: env(process.env.NEXT_PUBLIC_SOCIAL_VIDEO, 'https://www.youtube.com/'),

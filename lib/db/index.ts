@@ -105,6 +105,8 @@ export async function collections(): Promise<AppCollections> {
     users: db.collection('users'),
     carts: db.collection('carts'),
     payments: db.collection('payments'),
+    bookings: db.collection('bookings'),
+    bookingSlots: db.collection('bookingSlots'),
   };
 }
 

@@ -9,6 +9,11 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await db.collection('users').createIndex({ email: 1 }, { unique: true });
   await db.collection('carts').createIndex({ email: 1 });
   await db.collection('payments').createIndex({ email: 1 });
+  await db.collection('bookings').createIndex({ email: 1 });
+  await db.collection('bookings').createIndex({ date: 1, time: 1 });
+  // Not unique: seed reviews have no email, and neither engine offers a partial index here.
+  // One review per diner is kept by the review's _id instead (lib/reviews/reviews.ts).
+  await db.collection('reviews').createIndex({ email: 1 });
 }
 
 export interface SeedCounts {

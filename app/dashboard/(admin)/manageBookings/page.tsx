@@ -1,5 +1,15 @@
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import type { Metadata } from 'next';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { ManageBookings } from '@/components/reservations/booking-lists';
+import { pageTitle } from '@/lib/config/site';
 
-export default function Page() {
-  return <ComingSoon title="Manage Bookings" what="Managing bookings" />;
+export const metadata: Metadata = { title: pageTitle('Manage Bookings') };
+
+export default function ManageBookingsPage() {
+  return (
+    <section>
+      <PageHeading title="Manage bookings" subtitle="At a glance" />
+      <ManageBookings />
+    </section>
+  );
 }

@@ -1,0 +1,132 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { api, ApiError } from '@/lib/client/api';
+import { notify } from '@/lib/client/notify';
+import type { Booking } from '@/lib/reservations/bookings';
+import { BOOKING_WINDOW_DAYS, MAX_GUESTS, addDays, formatDay, hasStarted, isCalendarDate, type RestaurantClock } from '@/lib/reservations/calendar';
+import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/validation/reservation';
+import { Field, FormError, INPUT, SUBMIT } from './field';
+
+interface Props {
+  /** The restaurant's clock when the server rendered the page: the browser's zone may differ. */
+  clock: RestaurantClock;
+  guest: { name: string; email: string };
+}
+
+const GUEST_COUNTS = Array.from({ length: MAX_GUESTS }, (_, i) => i + 1);
+
+/** Slots of `date` still ahead on the restaurant's clock. */
+function openSlots(date: string, clock: RestaurantClock): string[] {
+  return SLOT_TIMES.filter((time) => !hasStarted(date, time, clock));
+}
+
+/** Why the time select offers what it offers (or nothing). */
+function timeHint(date: string, slots: string[], clock: RestaurantClock): string {
+  if (!isCalendarDate(date) || date < clock.today) return 'Choose a date from today on first.';
+  return slots.length ? 'Tables are seated every 30 minutes, restaurant time.' : "Today's last seating has passed. Choose another date.";
+}
+
+/**
+ * Books a table. The server's own schema validates here first; the time select offers only the
+ * slots left on the chosen day, and the server checks everything again with its clock.
+ */
+export function ReservationForm({ clock, guest }: Props) {
+  const router = useRouter();
+  // Once today's last seating has begun, the earliest day to offer is tomorrow.
+  const firstDay = openSlots(clock.today, clock).length ? clock.today : addDays(clock.today, 1);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingInput>({
+    resolver: zodResolver(bookingSchema(clock)),
+    defaultValues: { date: firstDay, time: '', guests: 2, phone: '', note: '' },
+  });
+
+  const date = watch('date');
+  const slots = openSlots(date, clock);
+  const note = watch('note') ?? '';
+
+  async function onSubmit(values: BookingInput) {
+    try {
+      const booking = await api<Booking>('/api/bookings', { method: 'POST', json: values });
+      void notify.success('Table booked', `${formatDay(booking.date)} at ${booking.time} for ${booking.guests}. We will confirm it shortly.`);
+      router.push('/dashboard/bookings');
+    } catch (err) {
+      setError('root', { message: err instanceof ApiError ? err.message : 'The booking could not be sent. Check your connection and try again.' });
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+      <p className="text-sm text-gray-600">
+        Booking as <strong>{guest.name}</strong> ({guest.email})
+      </p>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Field id="date" label="Date" error={errors.date?.message} hint={`Up to ${BOOKING_WINDOW_DAYS} days ahead`}>
+          {(described) => (
+            <input
+              {...described}
+              type="date"
+              min={firstDay}
+              max={addDays(clock.today, BOOKING_WINDOW_DAYS)}
+              {...register('date', {
+                // A time picked for another day may not exist on this one.
+                onChange: (e: { target: { value: string } }) => {
+                  if (!openSlots(e.target.value, clock).includes(watch('time'))) setValue('time', '');
+                },
+              })}
+              className={INPUT}
+            />
+          )}
+        </Field>
+        <Field
+          id="time"
+          label="Time"
+          error={errors.time?.message}
+          hint={timeHint(date, slots, clock)}
+        >
+          {(described) => (
+            <select {...described} disabled={!slots.length} {...register('time')} className={INPUT}>
+              <option value="">Choose a time</option>
+              {slots.map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="guests" label="Guests" error={errors.guests?.message} hint={`Parties of more than ${MAX_GUESTS}: please call us`}>
+          {(described) => (
+            <select {...described} {...register('guests', { valueAsNumber: true })} className={INPUT}>
+              {GUEST_COUNTS.map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? 'guest' : 'guests'}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="phone" label="Phone" error={errors.phone?.message} hint="In case we need to reach you about the booking">
+          {(described) => <input {...described} type="tel" autoComplete="tel" placeholder="+1 555 010 2024" {...register('phone')} className={INPUT} />}
+        </Field>
+      </div>
+      <Field id="note" label="Note (optional)" error={errors.note?.message} hint={`${note.length}/${NOTE_MAX} characters`}>
+        {(described) => (
+          <textarea {...described} rows={3} maxLength={NOTE_MAX} placeholder="Allergies, a high chair, a birthday…" {...register('note')} className={INPUT} />
+        )}
+      </Field>
+      <FormError message={errors.root?.message} />
+      <button type="submit" disabled={isSubmitting} className={SUBMIT}>
+        {isSubmitting ? 'Booking…' : 'Book a table'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { collections, isDuplicateKeyError } from '@/lib/db';
+
+/**
+ * Seats held per slot: one counter document per 'YYYY-MM-DD HH:MM', changed only by $inc.
+ *
+ * Taking seats is ONE conditional update: "seats still leave room for this party" is matched
+ * and the party added in the same operation. MongoDB applies a single-document update
+ * atomically; the embedded engine matches and writes in one synchronous step (no await between
+ * them, see `update` in lib/db/embedded.ts), and it is one process. So however many bookings
+ * race for a slot, the counter never passes the capacity, with no lock and no transaction.
+ */
+
+export function slotKey(date: string, time: string): string {
+  return `${date} ${time}`;
+}
+
+/** Adds the party to the slot if it fits; false when it does not. */
+export async function takeSeats(slot: string, guests: number, capacity: number): Promise<boolean> {
+  const { bookingSlots } = await collections();
+  // The counter is made once; when two first bookings race, the unique _id lets one insert win.
+  try {
+    await bookingSlots.insertOne({ _id: slot, seats: 0 });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
+  const { modifiedCount } = await bookingSlots.updateOne({ _id: slot, seats: { $lte: capacity - guests } }, { $inc: { seats: guests } });
+  return modifiedCount === 1;
+}
+
+/** Gives a party's seats back (a cancellation, or a booking that could not be saved). */
+export async function releaseSeats(slot: string, guests: number): Promise<void> {
+  const { bookingSlots } = await collections();
+  await bookingSlots.updateOne({ _id: slot }, { $inc: { seats: -guests } });
+}
+
+export async function seatsLeft(slot: string, capacity: number): Promise<number> {
+  const { bookingSlots } = await collections();
+  const held = (await bookingSlots.findOne({ _id: slot }))?.seats ?? 0;
+  return Math.max(0, capacity - held);
+}

@@ -1,0 +1,170 @@
+/**
+ * Reviews as a browser or a script would write them: one per diner however it is sent, the name
+ * from the account (never the body), the home page marked for regeneration, and removal for admins only.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { revalidatePath } from 'next/cache';
+import { GET as listRoute, POST as saveRoute } from '@/app/api/review/route';
+import { GET as mineRoute } from '@/app/api/review/mine/route';
+import { DELETE as deleteRoute } from '@/app/api/review/[id]/route';
+import { createSessionToken } from '@/lib/auth/session';
+import { collections } from '@/lib/db';
+import { saveReview } from '@/lib/reviews/reviews';
+import type { Review } from '@/lib/definitions';
+import { errorOf, params, request, seedPerson } from '../admin/fixtures';
+
+vi.mock('next/cache', async () => (await import('../admin/fixtures')).mockNextCache());
+
+type Who = { headers: Record<string, string> };
+const anonymous: Who = { headers: {} };
+const good = { rating: 4, details: 'Lovely soup and a warm welcome.' };
+
+const save = (who: Who, json: unknown) => saveRoute(request('POST', '/api/review', { headers: who.headers, json }), undefined);
+const mine = (who: Who) => mineRoute(request('GET', '/api/review/mine', { headers: who.headers }), undefined);
+const remove = (who: Who, id: string) => deleteRoute(request('DELETE', `/api/review/${id}`, { headers: who.headers }), params({ id }));
+const all = async () => (await (await listRoute(request('GET', '/api/review'), undefined)).json()) as Review[];
+
+async function reviewsBy(email: string): Promise<number> {
+  const { reviews } = await collections();
+  return reviews.countDocuments({ email });
+}
+
+beforeEach(() => {
+  vi.mocked(revalidatePath).mockClear();
+});
+
+describe('POST /api/review', () => {
+  it('refuses anonymous callers and writes nothing', async () => {
+    const before = (await all()).length;
+    const res = await save(anonymous, good);
+    expect(res.status).toBe(401);
+    expect((await all()).length).toBe(before);
+    expect(revalidatePath).not.toHaveBeenCalled();
+  });
+
+  it("writes a diner's review under their record's name, first among the testimonials", async () => {
+    const diner = await seedPerson('diner');
+    const res = await save(diner, { ...good, name: 'Not Me', email: 'other@bistro.test' });
+    expect(res.status).toBe(201);
+    const review = (await res.json()) as Review;
+    expect(review).toEqual({ _id: review._id, name: diner.name, ...good });
+    expect((await all())[0]).toEqual(review);
+    expect(revalidatePath).toHaveBeenCalledWith('/');
+  });
+
+  it('rewrites the same review when the diner writes again', async () => {
+    const diner = await seedPerson('diner');
+    const first = (await (await save(diner, good)).json()) as Review;
+    const res = await save(diner, { rating: 2, details: '  Slow service this time.  ' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ _id: first._id, name: diner.name, rating: 2, details: 'Slow service this time.' });
+    expect(await reviewsBy(diner.email)).toBe(1);
+    expect((await all()).filter((r) => r._id === first._id)).toEqual([{ ...first, rating: 2, details: 'Slow service this time.' }]);
+    expect(revalidatePath).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps one review when first saves race (two tabs): every one reads "none yet", one insert wins', async () => {
+    const diner = await seedPerson('diner');
+    // Called directly, the saves advance in lockstep, so all of them pass the lookup before any inserts.
+    const user = { uid: diner.id, email: diner.email, name: diner.name };
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => saveReview(user, { rating: 5, details: `Racing review number ${i}` })));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.review._id)).size).toBe(1);
+    expect(await reviewsBy(diner.email)).toBe(1);
+  });
+
+  it.each([
+    ['no rating', { details: good.details }, 'rating: Choose a rating from 1 to 5 stars'],
+    ['zero stars', { ...good, rating: 0 }, 'rating: Choose a rating from 1 to 5 stars'],
+    ['six stars', { ...good, rating: 6 }, 'rating: Choose a rating from 1 to 5 stars'],
+    ['half a star', { ...good, rating: 3.5 }, 'rating: Choose a rating from 1 to 5 stars'],
+    ['too short a text', { ...good, details: '  Too short  ' }, 'details: Write at least 10 characters'],
+    ['too long a text', { ...good, details: 'x'.repeat(501) }, 'details: Write at most 500 characters'],
+  ])('refuses %s with 400', async (_name, json, message) => {
+    const diner = await seedPerson('diner');
+    const res = await save(diner, json);
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(message);
+    expect(await reviewsBy(diner.email)).toBe(0);
+  });
+
+  it('names a session without a name after the user record', async () => {
+    const diner = await seedPerson('diner');
+    const token = await createSessionToken({ uid: diner.id, email: diner.email });
+    const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
+    expect(((await res.json()) as Review).name).toBe(diner.name);
+  });
+
+  it('refuses a signed-in caller with no user record', async () => {
+    const token = await createSessionToken({ uid: 'uid-ghost', email: 'ghost@bistro.test', name: 'Ghost' });
+    const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
+    expect(res.status).toBe(403);
+    expect(await reviewsBy('ghost@bistro.test')).toBe(0);
+  });
+});
+
+describe('GET /api/review/mine', () => {
+  it('refuses anonymous callers', async () => {
+    expect((await mine(anonymous)).status).toBe(401);
+  });
+
+  it("answers null before the diner's first review, then their review only", async () => {
+    const [diner, other] = [await seedPerson('diner'), await seedPerson('diner')];
+    expect(await (await mine(diner)).json()).toBeNull();
+    await save(other, { rating: 1, details: 'Not the one you are looking for.' });
+    const review = (await (await save(diner, good)).json()) as Review;
+    expect(await (await mine(diner)).json()).toEqual(review);
+  });
+});
+
+describe('GET /api/review', () => {
+  it('still answers every review as an array, seed reviews included', async () => {
+    const reviews = await all();
+    expect(Array.isArray(reviews)).toBe(true);
+    expect(reviews.some((r) => r.name === 'Amelia Hart')).toBe(true);
+  });
+});
+
+describe('DELETE /api/review/{id}', () => {
+  async function written() {
+    const author = await seedPerson('diner');
+    return { author, review: (await (await save(author, good)).json()) as Review };
+  }
+
+  it('refuses anonymous callers and diners, the author included', async () => {
+    const { author, review } = await written();
+    for (const [who, status] of [
+      [anonymous, 401],
+      [await seedPerson('diner'), 403],
+      [author, 403],
+    ] as const) {
+      const res = await remove(who, review._id);
+      expect(res.status).toBe(status);
+    }
+    expect(await reviewsBy(author.email)).toBe(1);
+  });
+
+  it('lets an admin remove a review from the site', async () => {
+    const { author, review } = await written();
+    const admin = await seedPerson('admin');
+    vi.mocked(revalidatePath).mockClear();
+    const res = await remove(admin, review._id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedCount: 1 });
+    expect(await reviewsBy(author.email)).toBe(0);
+    expect((await all()).some((r) => r._id === review._id)).toBe(false);
+    expect(revalidatePath).toHaveBeenCalledWith('/');
+
+    const again = await remove(admin, review._id);
+    expect(again.status).toBe(404);
+    expect(await errorOf(again)).toBe('No review has this id.');
+    expect((await remove(admin, 'not-an-id')).status).toBe(400);
+  });
+
+  it('lets the author write a new review after theirs was removed', async () => {
+    const { author, review } = await written();
+    await remove(await seedPerson('admin'), review._id);
+    expect((await save(author, good)).status).toBe(201);
+    expect(await reviewsBy(author.email)).toBe(1);
+  });
+});
