@@ -106,7 +106,8 @@ export function mapStripeError(err: unknown): never {
  */
 export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event {
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
-  if (!secret) throw new HttpError(503, 'Stripe webhooks are not set up on this server.');
+  // Without a secret there is no webhook endpoint: 404, the same as any route that is not there.
+  if (!secret) throw new HttpError(404, 'Stripe webhooks are not enabled on this server.');
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.');
   try {
     return Stripe.webhooks.constructEvent(payload, signature, secret);
