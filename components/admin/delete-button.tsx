@@ -23,12 +23,7 @@ export function DeleteButton({ url, name, onDeleted, disabledReason }: DeleteBut
   function onClick() {
     if (disabledReason || busy) return;
     void run(async () => {
-      const confirmed = await notify.confirm({
-        icon: 'warning',
-        title: 'Are you sure?',
-        text: "You won't be able to revert this!",
-        confirmButtonText: 'Yes, delete it!',
-      });
+      const confirmed = await notify.confirmDelete();
       if (!confirmed) return;
       const { deletedCount } = await api<{ deletedCount: number }>(url, { method: 'DELETE' });
       await onDeleted();

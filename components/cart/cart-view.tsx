@@ -16,24 +16,19 @@ export function CartView() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   async function onDelete(item: CartItem) {
-    const confirmed = await notify.confirm({
-      icon: 'warning',
-      title: 'Are you sure?',
-      text: "You won't be able to revert this!",
-      confirmButtonText: 'Yes, delete it!',
-    });
+    const confirmed = await notify.confirmDelete();
     if (!confirmed) return;
     setDeleting(item._id);
     try {
-      const { deletedCount } = await api<{ deletedCount: number }>(`/api/carts/${item._id}`, { method: 'DELETE' });
-      await refetch();
-      if (deletedCount > 0) void notify.success('Deleted!', 'Your file has been deleted.');
-      else void notify.error(`${item.name} had already left your cart.`, 'Nothing to delete');
+      await api<{ deletedCount: number }>(`/api/carts/${item._id}`, { method: 'DELETE' });
+      void notify.success('Deleted!', 'Your file has been deleted.');
     } catch (err) {
       // A 401/403 has logged the user out and is taking them to /login already.
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return;
-      void notify.error(err instanceof ApiError ? err.message : 'Could not delete the item. Please try again.');
+      if (err instanceof ApiError && err.status === 404) void notify.error(`${item.name} had already left your cart.`, 'Nothing to delete');
+      else void notify.error(err instanceof ApiError ? err.message : 'Could not delete the item. Please try again.');
     } finally {
+      await refetch();
       setDeleting(null);
     }
   }

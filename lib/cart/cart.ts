@@ -44,12 +44,15 @@ export async function listCart(email: string): Promise<CartItem[]> {
   }));
 }
 
-/** Deletes one of the user's own lines; another user's line is left alone (deletedCount 0). */
+/**
+ * Deletes one of the user's own lines. Not theirs or already gone is one answer, 404, so a
+ * caller learns nothing about other people's carts.
+ */
 export async function removeFromCart(email: string, id: string): Promise<{ deletedCount: number }> {
   const _id = toObjectId(id);
-  if (!_id) return { deletedCount: 0 };
   const { carts } = await collections();
-  const { deletedCount } = await carts.deleteOne({ _id, email: normalizeEmail(email) });
+  const { deletedCount } = _id ? await carts.deleteOne({ _id, email: normalizeEmail(email) }) : { deletedCount: 0 };
+  if (!deletedCount) throw new HttpError(404, 'No item in your cart has this id.');
   return { deletedCount };
 }
 

@@ -24,6 +24,15 @@ export const notify = {
     const Swal = await swal();
     await Swal.fire({ icon: 'error', title, text });
   },
+  /** The delete dialog of spec §5, the same everywhere something is deleted. */
+  confirmDelete() {
+    return notify.confirm({
+      icon: 'warning',
+      title: 'Are you sure?',
+      text: "You won't be able to revert this!",
+      confirmButtonText: 'Yes, delete it!',
+    });
+  },
   /** Resolves true when the user confirms. */
   async confirm(options: Pick<SweetAlertOptions, 'icon' | 'title' | 'text' | 'confirmButtonText'>) {
     const Swal = await swal();

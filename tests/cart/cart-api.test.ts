@@ -104,16 +104,16 @@ describe('DELETE /api/carts/{id}', () => {
   const remove = (caller: Caller | undefined, id: string, extra: Partial<Parameters<typeof call>[2]> = {}) =>
     call<{ deletedCount?: number; error?: string }>(deleteCartItem, `/api/carts/${id}`, { method: 'DELETE', as: caller, ...extra }, idParams(id));
 
-  it("deletes the caller's own line once, then answers deletedCount 0", async () => {
+  it("deletes the caller's own line once, then answers 404", async () => {
     const { insertedId } = (await add(dana, { menuId: salad })).body;
     expect(await remove(dana, insertedId!)).toEqual({ status: 200, body: { deletedCount: 1 } });
-    expect(await remove(dana, insertedId!)).toEqual({ status: 200, body: { deletedCount: 0 } });
+    expect(await remove(dana, insertedId!)).toEqual({ status: 404, body: { error: 'No item in your cart has this id.' } });
     expect((await cartOf(dana)).some((l) => l._id === insertedId)).toBe(false);
   });
 
-  it("leaves another user's line alone: deletedCount 0", async () => {
+  it("leaves another user's line alone: 404, as for a line that does not exist", async () => {
     const { insertedId } = (await add(omar, { menuId: soup })).body;
-    expect(await remove(dana, insertedId!)).toEqual({ status: 200, body: { deletedCount: 0 } });
+    expect(await remove(dana, insertedId!)).toEqual({ status: 404, body: { error: 'No item in your cart has this id.' } });
     expect((await cartOf(omar)).some((l) => l._id === insertedId)).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import { objectIdSchema } from '@/lib/validation/menu';
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** Deletes one of the caller's cart lines: `{ deletedCount }`, 0 when it is not theirs. */
+/** Deletes one of the caller's cart lines: `{ deletedCount }`; 404 when it is not theirs. */
 export const DELETE = route<Ctx>(async (req, { params }) => {
   const user = await requireUser(req);
   const { id } = await params;

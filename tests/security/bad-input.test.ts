@@ -1,0 +1,176 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { collections } from '@/lib/db';
+import { createSessionToken } from '@/lib/auth/session';
+
+/**
+ * Every route in app/api (found from the file tree, so a new route cannot be forgotten), every
+ * method it exports, fed bad input as an anonymous caller and as an admin (who gets past the
+ * authorization checks to the validation). Every answer must be a 4xx with a JSON `{ error }`:
+ * no 500, no stack trace, and the database must be exactly as it was before.
+ */
+
+process.env.RATE_LIMIT_SCALE = '100000';
+
+const ORIGIN = 'http://localhost';
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Routes that take no input at all: a junk body or query changes nothing, so 2xx is right. */
+const NO_INPUT = new Set(['POST /api/logout', 'GET /api/session', 'GET /api/review', 'GET /api/review/mine', 'GET /api/stats', 'GET /api/users']);
+/**
+ * Bodies that are valid for a route once unknown keys are dropped: POST /api/users takes an
+ * optional name only, so `{}` and a body of nothing but pollution keys are a plain "create me".
+ * The database snapshot still proves no role was set.
+ */
+const VALID_WHEN_STRIPPED = new Set(['POST /api/users empty object', 'POST /api/users prototype pollution']);
+
+interface RouteFile {
+  file: string;
+  path: string;
+  params: string[];
+}
+
+function findRoutes(dir: string): RouteFile[] {
+  const found: RouteFile[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) found.push(...findRoutes(full));
+    else if (name === 'route.ts') {
+      const segments = dir.split('/').slice(1);
+      found.push({
+        file: full,
+        path: `/${segments.join('/')}`,
+        params: segments.filter((s) => s.startsWith('[')).map((s) => s.replace(/^\[+\.*|\]+$/g, '')),
+      });
+    }
+  }
+  return found;
+}
+
+const routes = findRoutes('app/api');
+
+const HUGE = 'x'.repeat(200_000);
+const wrongTypes = { menuId: 42, idToken: 7, name: 12, email: true, price: 'free', category: ['salad'], recipe: {}, image: 5, status: 3, rating: 'five', details: 9, date: 20240101, time: 1900, guests: 'many', phone: [], transactionId: {}, number: 4242, cvc: 1, expiry: null };
+const hugeStrings = Object.fromEntries(Object.entries(wrongTypes).map(([k]) => [k, HUGE]));
+const operators = { menuId: { $ne: null }, email: { $gt: '' }, idToken: { $ne: null }, name: { $gt: '' }, status: { $ne: 'x' }, transactionId: { $regex: '.*' }, price: { $gt: 0 }, date: { $gte: '' } };
+
+/** [label, body, content type] */
+const BODY_CASES: [string, string | undefined, string][] = [
+  ['no body', undefined, 'application/json'],
+  ['empty object', '{}', 'application/json'],
+  ['wrong types', JSON.stringify(wrongTypes), 'application/json'],
+  ['huge strings', JSON.stringify(hugeStrings), 'application/json'],
+  ['body over 1 MB', JSON.stringify({ name: 'x'.repeat(1_100_000) }), 'application/json'],
+  ['invalid JSON', '{"name": "x",', 'application/json'],
+  ['wrong content type', JSON.stringify({ name: 'x' }), 'text/plain'],
+  ['form content type', 'name=x&price=1', 'application/x-www-form-urlencoded'],
+  ['operators as values', JSON.stringify(operators), 'application/json'],
+  ['prototype pollution', '{"__proto__":{"role":"admin","admin":true},"constructor":{"prototype":{"role":"admin"}},"menuId":"x"}', 'application/json'],
+  ['an array', '[1,2,3]', 'application/json'],
+];
+
+const QUERY_CASES: [string, string][] = [
+  ['operator in query', '?email[$ne]=x&category[$ne]=x&status[$gt]='],
+  ['unknown parameter', '?sort=price&__proto__[admin]=1'],
+  ['oversized query', `?email=${'x'.repeat(5000)}`],
+  ['repeated parameter', '?email=a@b.test&email=c@d.test&category=salad&category=soup'],
+];
+
+const PARAM_CASES: [string, string][] = [
+  ['malformed id', 'not-an-id'],
+  ['operator id', '{"$ne":null}'],
+  ['foreign id', '0123456789abcdef01234567'],
+  ['huge id', 'a'.repeat(5000)],
+];
+
+async function snapshot() {
+  const c = await collections();
+  const entries = await Promise.all(
+    Object.entries(c).map(async ([name, coll]) => [name, await (coll as typeof c.menu).find({}).sort({ _id: 1 }).toArray()] as const),
+  );
+  return JSON.stringify(Object.fromEntries(entries));
+}
+
+let adminAuth: Record<string, string>;
+const tally = { requests: 0, fiveHundreds: 0, byRoute: new Map<string, number>() };
+
+beforeAll(async () => {
+  const { users } = await collections();
+  const email = 'bad.input.admin@bistro.test';
+  await users.insertOne({ name: 'Bad Input Admin', email, role: 'admin' });
+  adminAuth = { authorization: `Bearer ${await createSessionToken({ uid: 'bad-input-admin', email, name: 'Bad Input Admin' })}` };
+});
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+async function send(handler: Handler, method: string, url: string, params: Record<string, string>, body: string | undefined, type: string, headers: Record<string, string>) {
+  const init: RequestInit = { method, headers: { origin: ORIGIN, ...headers } };
+  if (body !== undefined && method !== 'GET') {
+    init.body = body;
+    (init.headers as Record<string, string>)['content-type'] = type;
+  }
+  const res = await handler(new Request(`${ORIGIN}${url}`, init), { params: Promise.resolve(params) });
+  const text = await res.text();
+  tally.requests += 1;
+  if (res.status >= 500) tally.fiveHundreds += 1;
+  return { status: res.status, text };
+}
+
+function expectCleanError(label: string, r: { status: number; text: string }, mustBe4xx: boolean) {
+  expect(r.status, `${label}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
+  if (mustBe4xx) expect(r.status, `${label}: ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  if (r.status >= 400) {
+    const body = JSON.parse(r.text) as { error?: unknown };
+    expect(typeof body.error, label).toBe('string');
+  }
+  expect(r.text, label).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+}
+
+describe('bad input on every API route', () => {
+  it('finds the routes from the file tree', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/menu', '/api/carts', '/api/jwt', '/api/users/admin/[key]']));
+  });
+
+  for (const route of routes) {
+    it(`${route.path}: 4xx with a JSON message, no 500, no database change`, async () => {
+      const mod = (await import(resolve(route.file))) as Record<string, Handler | undefined>;
+      const before = await snapshot();
+      const fakeParams = Object.fromEntries(route.params.map((p) => [p, '0123456789abcdef01234567']));
+      const urlFor = (params: Record<string, string>) =>
+        route.path.replace(/\[+\.*([^\]]+)\]+/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+      for (const method of METHODS) {
+        const handler = mod[method];
+        if (!handler) continue;
+        const key = `${method} ${route.path}`;
+        const noInput = NO_INPUT.has(key);
+        for (const [callerName, headers] of [['anonymous', {}], ['admin', adminAuth]] as const) {
+          if (method === 'GET') {
+            for (const [label, query] of QUERY_CASES) {
+              const r = await send(handler, method, `${urlFor(fakeParams)}${query}`, fakeParams, undefined, '', headers);
+              expectCleanError(`${key} ${callerName} ${label}`, r, !noInput && (callerName === 'anonymous' ? false : true) && route.params.length === 0 && !['/api/images/[name]'].includes(route.path));
+            }
+          } else {
+            for (const [label, body, type] of BODY_CASES) {
+              const r = await send(handler, method, urlFor(fakeParams), fakeParams, body, type, headers);
+              expectCleanError(`${key} ${callerName} ${label}`, r, !noInput && !VALID_WHEN_STRIPPED.has(`${key} ${label}`));
+            }
+          }
+          for (const [label, value] of PARAM_CASES) {
+            if (!route.params.length) continue;
+            const params = Object.fromEntries(route.params.map((p) => [p, value]));
+            const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+            const r = await send(handler, method, urlFor(params), params, body, 'application/json', headers);
+            expectCleanError(`${key} ${callerName} ${label}`, r, !noInput);
+          }
+        }
+      }
+      expect(await snapshot(), `${route.path} changed the database`).toBe(before);
+    });
+  }
+
+  it('reports what it tried', () => {
+    console.log(`[bad-input] ${routes.length} routes, ${tally.requests} requests, ${tally.fiveHundreds} answered 5xx`);
+    expect(tally.fiveHundreds).toBe(0);
+  });
+});
