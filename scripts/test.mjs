@@ -38,6 +38,7 @@ try {
       if (code === 0) code = await run('secret check', ['scripts/check-secrets.mjs'], buildEnv);
       rmSync(buildData, { recursive: true, force: true });
     }
+    if (code === 0) code = await run('faults', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.faults.config.mts'], env);
     if (code === 0) code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], env);
   }
 } finally {
