@@ -33,7 +33,16 @@ export async function resolve(specifier, context, nextResolve) {
     target = probe(new URL(specifier, context.parentURL));
   }
   if (target && TS.test(target.pathname)) return { url: target.href, format: 'module', shortCircuit: true };
-  return nextResolve(target ? target.href : specifier, context);
+  try {
+    return await nextResolve(target ? target.href : specifier, context);
+  } catch (err) {
+    // Packages without an exports map (next/server) are written for bundlers, which add the
+    // extension that Node's ESM resolution insists on.
+    if (!target && err?.code === 'ERR_MODULE_NOT_FOUND' && /^[@\w][^:]*\/[^.]+$/.test(specifier)) {
+      return nextResolve(`${specifier}.js`, context);
+    }
+    throw err;
+  }
 }
 
 let ts;
