@@ -1,5 +1,15 @@
-import { ComingSoon } from '@/components/dashboard/coming-soon';
+import type { Metadata } from 'next';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { ManageOrders } from '@/components/orders/manage-orders';
+import { pageTitle } from '@/lib/config/site';
 
-export default function Page() {
-  return <ComingSoon title="Manage Orders" what="Managing orders" />;
+export const metadata: Metadata = { title: pageTitle('Manage Orders') };
+
+export default function ManageOrdersPage() {
+  return (
+    <section>
+      <PageHeading title="Manage orders" subtitle="From kitchen to counter" />
+      <ManageOrders />
+    </section>
+  );
 }

@@ -1,0 +1,192 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { AdminTable, ListState, type Column } from '@/components/admin/admin-table';
+import { useAction } from '@/components/admin/use-action';
+import { api } from '@/lib/client/api';
+import { notify } from '@/lib/client/notify';
+import { formatPrice } from '@/lib/menu/money';
+import { NEXT_STEPS, ORDER_STATUSES, type Order, type OrderStatus, type OrderStep } from '@/lib/orders/status';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** New orders arrive and other admins move orders on, so the list refreshes itself. */
+const REFRESH_MS = 5000;
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
+
+const STEP: Record<OrderStep, { label: string; done: string; className: string }> = {
+  preparing: { label: 'Start preparing', done: 'Preparing the order', className: 'bg-blue-700 hover:bg-blue-800' },
+  ready: { label: 'Ready for pickup', done: 'Order ready for pickup', className: 'bg-green-700 hover:bg-green-800' },
+  completed: { label: 'Complete', done: 'Order completed', className: 'bg-ink hover:bg-gold' },
+  cancelled: { label: 'Cancel', done: 'Order cancelled', className: 'bg-red-600 hover:bg-red-700' },
+};
+
+function StepButton({ order, step, onChanged }: { order: Order; step: OrderStep; onChanged: () => Promise<unknown> }) {
+  const { busy, run } = useAction();
+  const { label, done, className } = STEP[step];
+
+  function onClick() {
+    void run(async () => {
+      if (step === 'cancelled') {
+        const confirmed = await notify.confirm({
+          icon: 'warning',
+          title: 'Cancel this order?',
+          text: `${order.email}, ${formatPrice(order.price)}, paid ${formatWhen(order.data)}. A cancelled order cannot be reopened.`,
+          confirmButtonText: 'Yes, cancel it',
+        });
+        if (!confirmed) return;
+      }
+      try {
+        // `from` is the status on screen: if another admin moved the order meanwhile, this is refused.
+        await api<Order>(`/api/orders/${order._id}`, { method: 'PATCH', json: { status: step, from: order.status } });
+        void notify.toast(done);
+      } finally {
+        await onChanged(); // after a refusal too, so the list shows what happened meanwhile
+      }
+    });
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-label={`${label}: order of ${order.email}, ${formatWhen(order.data)}`}
+      className={`rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
+    >
+      {busy ? 'Working…' : label}
+    </button>
+  );
+}
+
+/** The status badge, and the order's steps with their times when opened. */
+function StatusCell({ order }: { order: Order }) {
+  return (
+    <div className="space-y-2">
+      <OrderStatusBadge status={order.status} />
+      <details className="text-xs text-gray-600">
+        <summary className="cursor-pointer rounded underline-offset-2 hover:underline">Timeline</summary>
+        <ol className="mt-2 space-y-1 border-l-2 border-gray-200 pl-3">
+          {order.history.map((step) => (
+            <li key={`${step.status}-${step.at}`}>
+              <span className="font-semibold capitalize">{step.status}</span>{' '}
+              <time dateTime={step.at} className="whitespace-nowrap">
+                {formatWhen(step.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}
+
+const FILTER_LABEL: Record<OrderStatus, string> = {
+  pending: 'Pending (paid, not started)',
+  preparing: 'Preparing',
+  ready: 'Ready for pickup',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** Every order, newest first, with the buttons that move each one on to its next steps. */
+export function ManageOrders() {
+  const [filter, setFilter] = useState<OrderStatus | ''>('');
+  const url = filter ? `/api/orders?status=${filter}` : '/api/orders';
+  const { data: orders, error, mutate } = useSWR<Order[]>(url, { refreshInterval: REFRESH_MS, keepPreviousData: true });
+
+  const columns: Column<Order>[] = [
+    {
+      header: 'Date',
+      rowHeader: true,
+      cell: (o) => (
+        <time dateTime={o.data} className="whitespace-nowrap">
+          {formatWhen(o.data)}
+        </time>
+      ),
+    },
+    { header: 'Customer', cell: (o) => <span className="break-all">{o.email}</span> },
+    {
+      header: 'Items',
+      cell: (o) => (
+        <>
+          <span className="block font-semibold">
+            {o.itemCount} {o.itemCount === 1 ? 'dish' : 'dishes'}
+          </span>
+          <span className="block text-xs text-gray-600">{o.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</span>
+        </>
+      ),
+      className: 'min-w-40',
+    },
+    { header: 'Total', cell: (o) => formatPrice(o.price), className: 'text-right tabular-nums' },
+    { header: 'Status', cell: (o) => <StatusCell order={o} /> },
+    {
+      header: 'Next step',
+      cell: (o) =>
+        NEXT_STEPS[o.status].length ? (
+          <div className="flex flex-wrap gap-2">
+            {NEXT_STEPS[o.status].map((step) => (
+              <StepButton key={step} order={o} step={step} onChanged={() => mutate()} />
+            ))}
+          </div>
+        ) : (
+          <span className="text-gray-500">None: this order is {o.status}.</span>
+        ),
+    },
+  ];
+
+  let body: ReactNode;
+  if (!orders) {
+    body = error ? (
+      <ListState state="error" onRetry={() => void mutate()}>
+        The orders could not be loaded.
+      </ListState>
+    ) : (
+      <ListState state="loading">Loading orders…</ListState>
+    );
+  } else if (!orders.length) {
+    body = (
+      <ListState state="empty">
+        {filter ? `No ${filter} orders right now.` : 'No orders yet. They appear here as soon as diners pay.'}
+      </ListState>
+    );
+  } else {
+    body = <AdminTable caption={filter ? `${FILTER_LABEL[filter]} orders` : 'Orders, newest first'} columns={columns} rows={orders} />;
+  }
+
+  return (
+    <section aria-labelledby="orders-count" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="orders-count" className="font-display text-2xl uppercase">
+          {orders ? `Orders: ${orders.length}` : 'Orders'}
+        </h2>
+        <div>
+          <label htmlFor="order-filter" className="block text-sm font-semibold">
+            Show
+          </label>
+          <select
+            id="order-filter"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
+            className="mt-1 rounded border border-gray-300 bg-white px-3 py-2"
+          >
+            <option value="">All orders</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {FILTER_LABEL[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {orders && error ? (
+        <p role="status" className="rounded bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          Could not refresh just now; showing the orders as they were. Retrying…
+        </p>
+      ) : null}
+      {body}
+    </section>
+  );
+}

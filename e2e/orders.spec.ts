@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { MenuItem } from '../lib/definitions';
+import { ADMIN, createAccount, login } from './support';
+
+/** Every JavaScript file the page loaded, as text. */
+async function scriptsOf(page: Page, path: string): Promise<string[]> {
+  const urls: string[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') urls.push(res.url());
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+}
+
+test.describe('order tracking', () => {
+  test.setTimeout(120_000);
+
+  test('the admin moves a paid order to completed step by step; the open payment history follows without a reload', async ({ browser }) => {
+    // The diner pays for one pizza with the demo card, through the real payment page.
+    const dinerContext = await browser.newContext();
+    const diner = await dinerContext.newPage();
+    const account = await createAccount('tracked');
+    await login(diner, account);
+    const [pizza] = (await (await diner.request.get('/api/menu?category=pizza')).json()) as MenuItem[];
+    const added = await diner.request.post('/api/carts', { data: { menuId: pizza!._id }, headers: { origin: new URL(diner.url()).origin } });
+    expect(added.status()).toBe(201);
+    await diner.goto('/dashboard/payment');
+    await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await diner.getByLabel('CVC').fill('123');
+    const pay = diner.getByRole('button', { name: /^Pay \$/ });
+    await expect(pay).toBeEnabled();
+    await pay.click();
+    await expect(diner).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+    const dinerStatus = diner.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
+    await expect(dinerStatus).toHaveText('pending');
+    // Survives only as long as the page is not reloaded.
+    await diner.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    // The admin, in a browser of their own, finds the order on Manage orders.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await login(admin, ADMIN);
+    await admin.goto('/dashboard/manageOrders');
+    const row = admin.getByRole('row').filter({ hasText: account.email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('1 dish');
+    await expect(row).toContainText(`1× ${pizza!.name}`);
+    await expect(row.getByRole('button', { name: /^Cancel:/ })).toBeVisible();
+
+    const steps = [
+      { button: 'Start preparing', status: 'preparing' },
+      { button: 'Ready for pickup', status: 'ready' },
+      { button: 'Complete', status: 'completed' },
+    ];
+    for (const { button, status } of steps) {
+      await row.getByRole('button', { name: new RegExp(`^${button}:`) }).click();
+      await expect(row.getByRole('button', { name: new RegExp(`^${button}:`) })).toHaveCount(0);
+      await expect(dinerStatus).toHaveText(status, { timeout: 20_000 });
+    }
+    // A ready order cannot be cancelled, and a completed one has no next step.
+    await expect(row).toContainText('None: this order is completed.');
+    await expect(row.getByRole('button')).toHaveCount(0);
+
+    // The timeline opens from the keyboard and lists every step with its time.
+    await row.getByText('Timeline').focus();
+    await admin.keyboard.press('Enter');
+    await expect(row.getByRole('listitem')).toHaveText([/^pending /, /^preparing /, /^ready /, /^completed /].map((r) => new RegExp(r.source, 'i')));
+
+    expect(await diner.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // The admin home counts it, and charts the sales per category.
+    await admin.goto('/dashboard/adminHome');
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Hi, Welcome ${ADMIN.name}`);
+    const figures = admin.getByRole('list', { name: 'Key figures' });
+    await expect(figures).toContainText('Revenue');
+    await expect(figures).toContainText('Orders');
+    await expect(admin.getByRole('table', { name: 'Sales per category' })).toContainText(/pizza/i);
+    for (const chart of ['Dishes sold per category', 'Revenue per category']) {
+      await expect(admin.getByRole('figure', { name: chart }).locator('.recharts-wrapper')).toBeVisible();
+    }
+    await expect(admin.getByRole('figure', { name: 'Revenue per category' })).toContainText('Pizza');
+
+    await dinerContext.close();
+    await adminContext.close();
+  });
+
+  // Runs after the journey above, whose order gives the admin home something to chart.
+  test('recharts is loaded on the admin home only, never on public pages', async ({ page }) => {
+    for (const path of ['/', '/menu', '/order/salad']) {
+      const scripts = await scriptsOf(page, path);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.some((text) => text.includes('recharts-wrapper'))).toBe(false);
+    }
+    await login(page, ADMIN);
+    const adminScripts = await scriptsOf(page, '/dashboard/adminHome');
+    expect(adminScripts.some((text) => text.includes('recharts-wrapper'))).toBe(true);
+  });
+});

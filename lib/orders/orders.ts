@@ -1,0 +1,88 @@
+import type { WithId } from 'mongodb';
+import { HttpError } from '@/lib/api/http';
+import { collections, toObjectId } from '@/lib/db';
+import type { PaymentDoc } from '@/lib/definitions';
+import type { OrderStepInput } from '@/lib/validation/order';
+import { ORDER_STATUSES, transitionRefusal, type Order, type OrderStatus } from './status';
+
+/**
+ * Orders are the paid records of the `payments` collection. Unpaid checkout intents live there
+ * too (lib/payments/records.ts) with a status of their own, so every read here names the order
+ * statuses it wants and never sees them.
+ */
+
+const NOT_FOUND = 'No order has this id.';
+const DELETED_DISH = 'Dish no longer on the menu';
+
+/** The recorded changes, with the implied first step for payments recorded without one. */
+function historyOf(doc: PaymentDoc): { status: OrderStatus; at: Date }[] {
+  const recorded = doc.statusHistory ?? [];
+  return recorded[0]?.status === 'pending' ? recorded : [{ status: 'pending', at: doc.data }, ...recorded];
+}
+
+/** The documents as the API answers them, with dish names read from the menu in one query. */
+async function toOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
+  const ids = [...new Set(docs.flatMap((doc) => doc.menuItemIds))].flatMap((id) => toObjectId(id) ?? []);
+  const { menu } = await collections();
+  const dishes = ids.length ? await menu.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray() : [];
+  const names = new Map(dishes.map((dish) => [dish._id.toHexString(), dish.name]));
+  return docs.map((doc) => {
+    const quantities = new Map<string, number>();
+    for (const id of doc.menuItemIds) {
+      const name = names.get(id) ?? DELETED_DISH;
+      quantities.set(name, (quantities.get(name) ?? 0) + 1);
+    }
+    return {
+      _id: doc._id.toHexString(),
+      email: doc.email,
+      price: doc.price,
+      transactionId: doc.transactionId,
+      data: doc.data.toISOString(),
+      itemCount: doc.menuItemIds.length,
+      items: [...quantities].map(([name, quantity]) => ({ name, quantity })),
+      status: doc.status,
+      history: historyOf(doc).map(({ status, at }) => ({ status, at: at.toISOString() })),
+    };
+  });
+}
+
+/** Every order, or those in one status, newest first. */
+export async function listOrders(status?: OrderStatus): Promise<Order[]> {
+  const { payments } = await collections();
+  const docs = await payments
+    .find({ status: status ?? { $in: ORDER_STATUSES } })
+    .sort({ data: -1, _id: -1 })
+    .toArray();
+  return toOrders(docs);
+}
+
+/**
+ * Moves an order one step on, recording when. The update matches the status the rules were
+ * checked against (the one the caller saw, when given), so of two admins acting at once exactly
+ * one succeeds and the other is told what happened meanwhile (409) instead of overriding it.
+ */
+export async function changeOrderStatus(id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+  const _id = toObjectId(id);
+  if (!_id) throw new HttpError(404, NOT_FOUND);
+  const { payments } = await collections();
+  const order = await payments.findOne({ _id, status: { $in: ORDER_STATUSES } });
+  if (!order) throw new HttpError(404, NOT_FOUND);
+  const seen = from ?? order.status;
+  if (order.status !== seen) throw movedOn(order.status);
+  const refused = transitionRefusal(seen, to);
+  if (refused) throw new HttpError(409, refused);
+
+  const { modifiedCount } = await payments.updateOne(
+    { _id, status: seen },
+    { $set: { status: to }, $push: { statusHistory: { status: to, at: new Date() } } },
+  );
+  const latest = await payments.findOne({ _id });
+  if (!latest) throw new HttpError(404, NOT_FOUND);
+  if (modifiedCount !== 1) throw movedOn(latest.status);
+  const [answer] = await toOrders([latest]);
+  return answer!;
+}
+
+function movedOn(status: OrderStatus): HttpError {
+  return new HttpError(409, `This order was just marked ${status} by someone else. Refresh to see its current status.`);
+}

@@ -1,0 +1,62 @@
+import type { PaymentDoc } from '@/lib/definitions';
+
+/**
+ * Which way an order may move, written once: the server enforces it and the Manage orders page
+ * offers exactly these steps. Browser-safe (no server imports).
+ *
+ *   pending ──▶ preparing ──▶ ready ──▶ completed
+ *      └────────────┴──▶ cancelled
+ *
+ * A ready order cannot be cancelled: the food is made and the charge stands, so the order ends
+ * as completed once it is handed over. Completed and cancelled are final.
+ */
+
+export type OrderStatus = PaymentDoc['status'];
+
+/** Statuses an admin may move an order to; every order starts as pending when it is paid. */
+export const ORDER_STEPS = ['preparing', 'ready', 'completed', 'cancelled'] as const satisfies readonly OrderStatus[];
+export type OrderStep = (typeof ORDER_STEPS)[number];
+
+/** Keyed by every status, so a status added to PaymentDoc cannot be forgotten here. */
+export const NEXT_STEPS: Record<OrderStatus, readonly OrderStep[]> = {
+  pending: ['preparing', 'cancelled'],
+  preparing: ['ready', 'cancelled'],
+  ready: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+/** Every status, in the order an order goes through them. */
+export const ORDER_STATUSES = Object.keys(NEXT_STEPS) as OrderStatus[];
+
+/** Statuses whose money the restaurant keeps: everything but cancelled. */
+export const EARNING_STATUSES = ['pending', 'preparing', 'ready', 'completed'] as const satisfies readonly OrderStatus[];
+
+/** Why an order in status `from` cannot move to `to`, or null when it can. */
+export function transitionRefusal(from: OrderStatus, to: OrderStep): string | null {
+  if (NEXT_STEPS[from].includes(to)) return null;
+  if (from === to) return `This order is already ${to}.`;
+  if (from === 'ready' && to === 'cancelled') {
+    return 'A ready order can no longer be cancelled: the food is made. Complete it once it is handed over.';
+  }
+  const next = NEXT_STEPS[from];
+  if (!next.length) return `This order is ${from}, so its status cannot change any more.`;
+  return `A ${from} order cannot be marked ${to}; it can only be marked ${next.join(' or ')}.`;
+}
+
+/** An order as GET /api/orders answers it: dates are ISO strings. */
+export interface Order {
+  _id: string;
+  email: string;
+  /** What the diner paid, in dollars. */
+  price: number;
+  transactionId: string;
+  /** The payment date (the field is `data` in the payments collection, spec §3). */
+  data: string;
+  itemCount: number;
+  /** The dishes, by name, with how many of each; a dish deleted from the menu since is named so. */
+  items: { name: string; quantity: number }[];
+  status: OrderStatus;
+  /** Oldest first, starting with pending at the payment time. */
+  history: { status: OrderStatus; at: string }[];
+}

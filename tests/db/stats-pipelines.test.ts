@@ -1,0 +1,99 @@
+/**
+ * The admin statistics pipelines on fixed data, checked against figures worked out by hand. Part
+ * of the data-layer suite, so `npm run test:db` runs it on a real MongoDB as well.
+ */
+import { ObjectId, type Document } from 'mongodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { collections, getDb, type AppCollections } from '@/lib/db';
+import type { MenuItemDoc, PaymentDoc } from '@/lib/definitions';
+import { getAdminStats } from '@/lib/stats/admin-stats';
+import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
+
+const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
+
+const dish = (name: string, category: MenuItemDoc['category'], price: number): MenuItemDoc => ({
+  name,
+  category,
+  price,
+  recipe: `${name} recipe`,
+  image: '/images/menu/soup.svg',
+});
+
+describe(`admin statistics pipelines (${backend})`, () => {
+  let c: AppCollections;
+
+  beforeEach(async () => {
+    c = await collections();
+    await Promise.all([c.menu.deleteMany({}), c.payments.deleteMany({}), c.users.deleteMany({})]);
+  });
+
+  async function fixture() {
+    const { insertedIds } = await c.menu.insertMany([
+      dish('Soup A', 'soup', 14.5),
+      dish('Soup B', 'soup', 9.95), // 9.95 × 100 is 994.999… in floating point: rounds to 995 cents
+      dish('Pizza C', 'pizza', 15),
+      dish('Cake D', 'dessert', 7.25),
+      dish('Salad E', 'salad', 10.1), // never sold
+    ]);
+    const [soupA, soupB, pizzaC, cakeD] = Object.values(insertedIds).map((id) => id.toHexString());
+    const deleted = new ObjectId().toHexString(); // a dish removed from the menu since
+    let n = 0;
+    const pay = (email: string, status: PaymentDoc['status'], price: number, menuItemIds: string[]): PaymentDoc => ({
+      email,
+      status,
+      price,
+      menuItemIds,
+      transactionId: `tx-${++n}`,
+      data: new Date(`2024-06-0${n}T12:00:00Z`),
+      cartIds: [],
+    });
+    await c.payments.insertMany([
+      pay('a@x.test', 'completed', 44, [soupA!, soupA!, pizzaC!]),
+      pay('b@x.test', 'pending', 17.2, [soupB!, cakeD!]),
+      pay('c@x.test', 'cancelled', 15, [pizzaC!]),
+      pay('e@x.test', 'preparing', 19.9, [soupB!, deleted]),
+    ]);
+    // An unpaid checkout intent (lib/payments/records.ts): not an order, counted nowhere.
+    const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
+    await raw.insertOne({ ...pay('d@x.test', 'pending', 7.25, [cakeD!]), status: 'intent' });
+    await c.users.insertMany(['a@x.test', 'b@x.test', 'admin@x.test'].map((email) => ({ name: email, email })));
+  }
+
+  it('order totals: every paid order counts, revenue leaves out the cancelled one', async () => {
+    await fixture();
+    // Orders: a, b, c, e (the intent is none). Revenue: 44.00 + 17.20 + 19.90 = 81.10 (c is cancelled).
+    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 4, revenueCents: 8110 }]);
+  });
+
+  it('sales per category: string ids joined to the menu, at menu prices, cancelled and deleted dishes left out', async () => {
+    await fixture();
+    // soup:    Soup A × 2 (order a) + Soup B × 2 (orders b, e) = 29.00 + 19.90 = 48.90
+    // pizza:   Pizza C × 1 (order a; order c is cancelled)     = 15.00
+    // dessert: Cake D × 1 (order b; the intent is not an order) = 7.25
+    expect(await c.payments.aggregate(categorySalesPipeline).toArray()).toEqual([
+      { category: 'soup', quantity: 4, revenueCents: 4890 },
+      { category: 'pizza', quantity: 1, revenueCents: 1500 },
+      { category: 'dessert', quantity: 1, revenueCents: 725 },
+    ]);
+  });
+
+  it('getAdminStats answers the figures in dollars, with the counts of users and dishes', async () => {
+    await fixture();
+    expect(await getAdminStats()).toEqual({
+      revenue: 81.1,
+      customers: 3,
+      menuItems: 5,
+      orders: 4,
+      categories: [
+        { category: 'soup', quantity: 4, revenue: 48.9 },
+        { category: 'pizza', quantity: 1, revenue: 15 },
+        { category: 'dessert', quantity: 1, revenue: 7.25 },
+      ],
+    });
+  });
+
+  it('with no orders every figure is zero and there are no categories', async () => {
+    await c.menu.insertOne(dish('Soup A', 'soup', 14.5));
+    expect(await getAdminStats()).toEqual({ revenue: 0, customers: 0, menuItems: 1, orders: 0, categories: [] });
+  });
+});

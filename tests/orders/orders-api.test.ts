@@ -1,0 +1,243 @@
+/**
+ * Order tracking through its handlers, called with real Requests: who may call them, which status
+ * changes are allowed, what two admins acting at once get, and the history each change leaves.
+ */
+import { ObjectId, type Document } from 'mongodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as listOrders } from '@/app/api/orders/route';
+import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
+import { GET as getStats } from '@/app/api/stats/route';
+import { collections, getDb } from '@/lib/db';
+import type { PaymentDoc } from '@/lib/definitions';
+import type { Order, OrderStatus } from '@/lib/orders/status';
+import type { AdminStats } from '@/lib/stats/types';
+import { callers, errorOf, params, request, seedItem, seedPerson, type Role } from '../admin/fixtures';
+
+let who: Record<Role, Record<string, string>>;
+let soup: string;
+let pizza: string;
+
+beforeAll(async () => {
+  who = await callers();
+  soup = await seedItem({ name: 'Order Soup', category: 'soup', price: 9.5 });
+  pizza = await seedItem({ name: 'Order Pizza', category: 'pizza', price: 14.25 });
+});
+
+let serial = 0;
+
+/** A paid order as the payment code records it: no statusHistory yet. */
+async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
+  const { payments } = await collections();
+  const { insertedId } = await payments.insertOne({
+    email: `diner.${++serial}@bistro.test`,
+    price: 33.25,
+    transactionId: `tx-order-${serial}-${Date.now()}`,
+    data: new Date(Date.UTC(2024, 5, 1, 12, serial)),
+    cartIds: [],
+    menuItemIds: [soup, soup, pizza],
+    status: 'pending',
+    ...overrides,
+  });
+  return insertedId.toHexString();
+}
+
+const patch = (id: string, json: unknown, headers = who.admin) => patchOrder(request('PATCH', `/api/orders/${id}`, { headers, json }), params({ id }));
+const list = (query = '', headers = who.admin) => listOrders(request('GET', `/api/orders${query}`, { headers }), undefined);
+
+async function stored(id: string) {
+  const { payments } = await collections();
+  return (await payments.findOne({ _id: new ObjectId(id) }))!;
+}
+
+describe('who may call the order and statistics endpoints', () => {
+  const cases: [string, (headers: Record<string, string>) => Response | Promise<Response>][] = [
+    ['GET /api/orders', (headers) => list('', headers)],
+    ['PATCH /api/orders/{id}', async (headers) => patch(await insertOrder(), { status: 'preparing' }, headers)],
+    ['GET /api/stats', (headers) => getStats(request('GET', '/api/stats', { headers }), undefined)],
+  ];
+
+  it.each(cases)('%s: 401 anonymous, 403 diner, 200 admin', async (_name, call) => {
+    const anonymous = await call(who.anonymous);
+    expect(anonymous.status).toBe(401);
+    expect(await errorOf(anonymous)).toBe('Please log in.');
+    const diner = await call(who.diner);
+    expect(diner.status).toBe(403);
+    expect(await errorOf(diner)).toBe('Only admins may do this.');
+    expect((await call(who.admin)).status).toBe(200);
+  });
+
+  it('a refused PATCH leaves the order as it was', async () => {
+    const id = await insertOrder();
+    await patch(id, { status: 'preparing' }, who.anonymous);
+    await patch(id, { status: 'preparing' }, who.diner);
+    expect((await stored(id)).status).toBe('pending');
+    expect((await stored(id)).statusHistory).toBeUndefined();
+  });
+
+  it('a PATCH riding on the session cookie from another site is refused', async () => {
+    const admin = await seedPerson('admin');
+    const token = admin.headers.authorization!.replace('Bearer ', '');
+    const id = await insertOrder();
+    const res = await patch(id, { status: 'preparing' }, { cookie: `bistro_session=${token}`, origin: 'https://evil.test' });
+    expect(res.status).toBe(403);
+    expect((await stored(id)).status).toBe('pending');
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('lists every paid order newest first, with items, total and the history; never an unpaid intent', async () => {
+    const older = await insertOrder({ data: new Date('2030-01-01T10:00:00Z') });
+    const newer = await insertOrder({ data: new Date('2030-01-02T10:00:00Z'), menuItemIds: [pizza, new ObjectId().toHexString()] });
+    const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
+    await raw.insertOne({ email: 'intent@bistro.test', price: 5, transactionId: 'tx-intent', data: new Date('2030-01-03'), cartIds: [], menuItemIds: [], status: 'intent' });
+
+    const res = await list();
+    expect(res.status).toBe(200);
+    const orders = (await res.json()) as Order[];
+    expect(orders.map((o) => o._id).slice(0, 2)).toEqual([newer, older]);
+    expect(orders.some((o) => o.email === 'intent@bistro.test')).toBe(false);
+    expect(orders[1]).toMatchObject({
+      price: 33.25,
+      itemCount: 3,
+      items: [
+        { name: 'Order Soup', quantity: 2 },
+        { name: 'Order Pizza', quantity: 1 },
+      ],
+      status: 'pending',
+      data: '2030-01-01T10:00:00.000Z',
+      // Recorded before any change: the history starts with pending at the payment time.
+      history: [{ status: 'pending', at: '2030-01-01T10:00:00.000Z' }],
+    });
+    expect(orders[0]!.items).toEqual([
+      { name: 'Order Pizza', quantity: 1 },
+      { name: 'Dish no longer on the menu', quantity: 1 },
+    ]);
+  });
+
+  it('?status= keeps one status; anything else is a 400 naming the problem', async () => {
+    const ready = await insertOrder({ status: 'ready' });
+    const orders = (await (await list('?status=ready')).json()) as Order[];
+    expect(orders.map((o) => o._id)).toContain(ready);
+    expect(orders.every((o) => o.status === 'ready')).toBe(true);
+
+    const bad = await list('?status=shipped');
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toBe('status: status must be one of pending, preparing, ready, completed, cancelled');
+    const unknown = await list('?sort=price');
+    expect(unknown.status).toBe(400);
+    expect(await errorOf(unknown)).toMatch(/sort/);
+  });
+});
+
+describe('PATCH /api/orders/{id}', () => {
+  it('moves pending → preparing → ready → completed, storing each change with its time', async () => {
+    const id = await insertOrder();
+    const before = Date.now();
+    for (const status of ['preparing', 'ready', 'completed'] as const) {
+      const res = await patch(id, { status });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Order).status).toBe(status);
+    }
+    const doc = await stored(id);
+    expect(doc.status).toBe('completed');
+    expect(doc.statusHistory?.map((h) => h.status)).toEqual(['preparing', 'ready', 'completed']);
+    const times = doc.statusHistory!.map((h) => h.at.getTime());
+    expect(times[0]).toBeGreaterThanOrEqual(before - 1000);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    const order = ((await (await list()).json()) as Order[]).find((o) => o._id === id)!;
+    expect(order.history.map((h) => h.status)).toEqual(['pending', 'preparing', 'ready', 'completed']);
+    expect(order.history[0]!.at).toBe(doc.data.toISOString());
+  });
+
+  it.each<[OrderStatus, OrderStatus]>([
+    ['pending', 'cancelled'],
+    ['preparing', 'cancelled'],
+  ])('cancels a %s order', async (from, to) => {
+    const id = await insertOrder({ status: from });
+    const res = await patch(id, { status: to });
+    expect(res.status).toBe(200);
+    expect((await stored(id)).status).toBe('cancelled');
+  });
+
+  it.each<[OrderStatus, string, string]>([
+    ['pending', 'ready', 'A pending order cannot be marked ready; it can only be marked preparing or cancelled.'],
+    ['pending', 'completed', 'A pending order cannot be marked completed; it can only be marked preparing or cancelled.'],
+    ['preparing', 'preparing', 'This order is already preparing.'],
+    ['ready', 'cancelled', 'A ready order can no longer be cancelled: the food is made. Complete it once it is handed over.'],
+    ['completed', 'cancelled', 'This order is completed, so its status cannot change any more.'],
+    ['cancelled', 'preparing', 'This order is cancelled, so its status cannot change any more.'],
+  ])('refuses %s → %s with 409 and changes nothing', async (from, to, message) => {
+    const id = await insertOrder({ status: from });
+    const res = await patch(id, { status: to });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toBe(message);
+    const doc = await stored(id);
+    expect(doc.status).toBe(from);
+    expect(doc.statusHistory).toBeUndefined();
+  });
+
+  it.each<[string, unknown, number, string]>([
+    ['moving back to pending', { status: 'pending' }, 400, 'status: status must be one of preparing, ready, completed, cancelled'],
+    ['an unknown status', { status: 'shipped' }, 400, 'status: status must be one of preparing, ready, completed, cancelled'],
+    ['no status', {}, 400, 'status: status must be one of preparing, ready, completed, cancelled'],
+    ['an unknown seen status', { status: 'ready', from: 'lost' }, 400, 'from: status must be one of pending, preparing, ready, completed, cancelled'],
+  ])('refuses %s with a 400', async (_name, body, status, message) => {
+    const res = await patch(await insertOrder(), body);
+    expect(res.status).toBe(status);
+    expect(await errorOf(res)).toBe(message);
+  });
+
+  it('answers 404 for a malformed id, an unknown one, and an unpaid intent', async () => {
+    const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<{ insertedId: ObjectId }> };
+    const { insertedId } = await raw.insertOne({ email: 'i@bistro.test', price: 5, transactionId: 'tx-intent-2', data: new Date(), cartIds: [], menuItemIds: [], status: 'intent' });
+    for (const id of ['not-an-id', new ObjectId().toHexString(), insertedId.toHexString()]) {
+      const res = await patch(id, { status: 'preparing' });
+      expect(res.status).toBe(404);
+      expect(await errorOf(res)).toBe('No order has this id.');
+    }
+  });
+
+  it('of two changes from pending at once, exactly one wins and the other is told (409)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await insertOrder();
+      const answers = await Promise.all([patch(id, { status: 'preparing', from: 'pending' }), patch(id, { status: 'cancelled', from: 'pending' })]);
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+      const doc = await stored(id);
+      const loser = answers.find((res) => res.status === 409)!;
+      expect(await errorOf(loser)).toBe(`This order was just marked ${doc.status} by someone else. Refresh to see its current status.`);
+      expect(doc.statusHistory?.map((h) => h.status)).toEqual([doc.status]);
+    }
+  });
+
+  it('a change decided on a status that has moved on is refused, even when it would be allowed now', async () => {
+    const id = await insertOrder({ status: 'preparing' });
+    const res = await patch(id, { status: 'cancelled', from: 'pending' });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toBe('This order was just marked preparing by someone else. Refresh to see its current status.');
+    expect((await stored(id)).status).toBe('preparing');
+  });
+
+  it('without `from`, two identical changes at once still apply once', async () => {
+    const id = await insertOrder();
+    const answers = await Promise.all([patch(id, { status: 'preparing' }), patch(id, { status: 'preparing' })]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect((await stored(id)).statusHistory).toHaveLength(1);
+  });
+});
+
+describe('GET /api/stats', () => {
+  it('answers the figures as JSON, the revenue without cancelled orders', async () => {
+    const before = (await (await getStats(request('GET', '/api/stats', { headers: who.admin }), undefined)).json()) as AdminStats;
+    await insertOrder({ price: 33.25, status: 'completed' });
+    await insertOrder({ price: 33.25, status: 'cancelled' });
+    const after = (await (await getStats(request('GET', '/api/stats', { headers: who.admin }), undefined)).json()) as AdminStats;
+    expect(after.orders - before.orders).toBe(2);
+    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(3325);
+    const sales = (stats: AdminStats, category: string) => stats.categories.find((c) => c.category === category);
+    // One completed order of Order Soup × 2 (9.50) and Order Pizza × 1 (14.25).
+    expect((sales(after, 'soup')?.quantity ?? 0) - (sales(before, 'soup')?.quantity ?? 0)).toBe(2);
+    expect(Math.round(((sales(after, 'soup')?.revenue ?? 0) - (sales(before, 'soup')?.revenue ?? 0)) * 100)).toBe(1900);
+    expect(Math.round(((sales(after, 'pizza')?.revenue ?? 0) - (sales(before, 'pizza')?.revenue ?? 0)) * 100)).toBe(1425);
+  });
+});
