@@ -19,8 +19,10 @@ function randomText(): string {
  */
 export function Captcha({ onMatchChange }: { onMatchChange: (matches: boolean) => void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [text, setText] = useState('');
+  // The text is only drawn, never rendered as markup, so it lives in a ref.
+  const textRef = useRef('');
   const [typed, setTyped] = useState('');
+  const [matches, setMatches] = useState(false);
 
   const draw = useCallback((value: string) => {
     const canvas = canvasRef.current;
@@ -49,17 +51,27 @@ export function Captcha({ onMatchChange }: { onMatchChange: (matches: boolean) =
     });
   }, []);
 
-  const reload = useCallback(() => {
-    const next = randomText();
-    setText(next);
-    setTyped('');
-    onMatchChange(false);
-    draw(next);
-  }, [draw, onMatchChange]);
+  const newText = useCallback(() => {
+    textRef.current = randomText();
+    draw(textRef.current);
+  }, [draw]);
 
-  useEffect(() => {
-    reload();
-  }, [reload]);
+  // Drawn once the canvas exists; random text is made in the browser only, never on the server.
+  useEffect(newText, [newText]);
+
+  function reload() {
+    newText();
+    setTyped('');
+    setMatches(false);
+    onMatchChange(false);
+  }
+
+  function onType(value: string) {
+    const ok = value.length === LENGTH && value === textRef.current;
+    setTyped(value);
+    setMatches(ok);
+    onMatchChange(ok);
+  }
 
   return (
     <div>
@@ -86,15 +98,12 @@ export function Captcha({ onMatchChange }: { onMatchChange: (matches: boolean) =
         autoComplete="off"
         spellCheck={false}
         value={typed}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          onMatchChange(e.target.value === text && text.length === LENGTH);
-        }}
+        onChange={(e) => onType(e.target.value)}
         aria-describedby="captcha-state"
         className="mt-1 w-full rounded border border-gray-300 px-4 py-3"
       />
-      <p id="captcha-state" aria-live="polite" className={`mt-1 text-sm ${typed && typed !== text ? 'text-red-600' : 'text-green-700'}`}>
-        {typed.length === 0 ? '' : typed === text ? 'Captcha matches.' : typed.length >= LENGTH ? 'Captcha does not match. Letters are case-sensitive.' : ''}
+      <p id="captcha-state" aria-live="polite" className={`mt-1 text-sm ${matches ? 'text-green-700' : 'text-red-600'}`}>
+        {matches ? 'Captcha matches.' : typed.length >= LENGTH ? 'Captcha does not match. Letters are case-sensitive.' : ''}
       </p>
     </div>
   );

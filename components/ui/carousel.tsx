@@ -50,9 +50,11 @@ export function Carousel({
 
   useEffect(() => {
     if (!embla) return;
-    sync();
+    // Embla has measured the slides by the next frame; read its first state then.
+    const frame = requestAnimationFrame(sync);
     embla.on('select', sync).on('reInit', sync);
     return () => {
+      cancelAnimationFrame(frame);
       embla.off('select', sync).off('reInit', sync);
     };
   }, [embla, sync]);
