@@ -138,12 +138,7 @@ export function LoginForm() {
           Create an account
         </Link>
       </p>
-      <div className="flex items-center gap-3 text-xs text-gray-500 uppercase">
-        <span className="h-px flex-1 bg-gray-300" />
-        or sign in with
-        <span className="h-px flex-1 bg-gray-300" />
-      </div>
-      <GoogleButton onError={setError} />
+      <GoogleButton onError={setError} divider="or sign in with" />
     </form>
   );
 }

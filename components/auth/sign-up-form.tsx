@@ -79,12 +79,7 @@ export function SignUpForm() {
           Go to log in
         </Link>
       </p>
-      <div className="flex items-center gap-3 text-xs text-gray-500 uppercase">
-        <span className="h-px flex-1 bg-gray-300" />
-        or sign up with
-        <span className="h-px flex-1 bg-gray-300" />
-      </div>
-      <GoogleButton onError={setError} />
+      <GoogleButton onError={setError} divider="or sign up with" />
     </form>
   );
 }

@@ -8,6 +8,22 @@ const links = [
   { href: '/order/salad', label: 'Order Food' },
 ];
 
+/** The same links in the phone menu and the wide bar. */
+function NavItems() {
+  return (
+    <>
+      {links.map((l) => (
+        <li key={l.href}>
+          <Link href={l.href} className="nav-link">
+            {l.label}
+          </Link>
+        </li>
+      ))}
+      <AccountNav />
+    </>
+  );
+}
+
 export function TopBar() {
   return (
     <header className="fixed inset-x-0 top-0 z-30 bg-black/70 text-white backdrop-blur-sm">
@@ -23,25 +39,11 @@ export function TopBar() {
             </svg>
           </summary>
           <ul className="absolute right-0 mt-2 flex w-56 flex-col gap-2 rounded bg-black/90 p-4 text-sm font-semibold uppercase">
-            {links.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href} className="nav-link">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <AccountNav />
+            <NavItems />
           </ul>
         </details>
         <ul className="hidden items-center gap-4 text-sm font-semibold uppercase md:flex">
-          {links.map((l) => (
-            <li key={l.href}>
-              <Link href={l.href} className="nav-link">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-          <AccountNav />
+          <NavItems />
         </ul>
       </nav>
     </header>
