@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { POST as jwtRoute } from '@/app/api/jwt/route';
 import { POST as logoutRoute } from '@/app/api/logout/route';
@@ -84,6 +84,11 @@ describe('POST /api/jwt', () => {
 
   it('answers 429 with Retry-After once a client exceeds the limit', async () => {
     setRateLimitStore(new MemoryRateLimitStore());
+    const scale = process.env.RATE_LIMIT_SCALE;
+    process.env.RATE_LIMIT_SCALE = '1';
+    onTestFinished(() => {
+      process.env.RATE_LIMIT_SCALE = scale;
+    });
     const from = { 'x-forwarded-for': '203.0.113.9' };
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await jwtRoute(post('/api/jwt', { idToken: 'x' }, from), undefined)).status);

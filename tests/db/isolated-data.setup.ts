@@ -27,3 +27,7 @@ afterAll(async () => {
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+// Handler tests make many requests from one address in a second; the limits themselves are
+// tested where they matter (tests/api/auth-routes.test.ts sets the scale back to 1).
+process.env.RATE_LIMIT_SCALE ??= '1000';
