@@ -14,7 +14,8 @@ export function realFirebaseConfigured(env = process.env) {
  */
 export async function runWithEmulator(command, args, { extraEnv = {}, label = command } = {}) {
   let emulator = null;
-  const env = { ...process.env, ...extraEnv };
+  // Offline by default: Next.js would otherwise try to send anonymous telemetry.
+  const env = { NEXT_TELEMETRY_DISABLED: '1', ...process.env, ...extraEnv };
   if (!realFirebaseConfigured(env)) {
     emulator = await startAuthEmulator({ quiet: true });
     Object.assign(env, {
