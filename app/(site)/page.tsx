@@ -67,7 +67,7 @@ export default async function HomePage() {
 
         <section aria-labelledby="about" data-section="about" className="relative my-20 overflow-hidden">
           {/* eslint-disable-next-line @next/next/no-img-element -- decorative local SVG */}
-          <img src="/images/home/chef-service.svg" alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
+          <img src="/images/home/chef-service.svg" alt="" loading="lazy" width={1600} height={800} className="absolute inset-0 h-full w-full object-cover" />
           <div className="relative mx-4 my-16 bg-white px-6 py-12 text-center md:mx-28 md:my-28 md:px-20 md:py-16">
             <h2 id="about" className="font-display text-3xl uppercase md:text-4xl">
               {site.brand}
@@ -107,12 +107,12 @@ export default async function HomePage() {
 
       <section aria-labelledby="featured" data-section="featured" className="relative my-20 overflow-hidden bg-ink text-white">
         {/* eslint-disable-next-line @next/next/no-img-element -- decorative local SVG */}
-        <img src="/images/home/featured.svg" alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover opacity-30" />
+        <img src="/images/home/featured.svg" alt="" loading="lazy" width={800} height={600} className="absolute inset-0 h-full w-full object-cover opacity-30" />
         <div className="relative mx-auto max-w-screen-xl px-4 pt-8 pb-20">
           <SectionTitle id="featured" heading="Featured Item" subHeading="Check it out" inverted />
           <div className="items-center gap-12 md:flex md:px-20">
             {/* eslint-disable-next-line @next/next/no-img-element -- local SVG artwork */}
-            <img src="/images/home/featured.svg" alt="Grilled salmon with seasonal greens" loading="lazy" className="w-full md:w-1/2" />
+            <img src="/images/home/featured.svg" alt="Grilled salmon with seasonal greens" loading="lazy" width={800} height={600} className="w-full md:w-1/2" />
             <div className="mt-8 md:mt-0">
               <p className="text-lg">Aug 20, 2024</p>
               <p className="text-xl font-semibold uppercase">Where can I get some?</p>

@@ -16,7 +16,17 @@ export function HeroBanner({ image, title, text, level = 'h2', id }: HeroBannerP
   return (
     <section aria-labelledby={id} className="relative flex h-[420px] items-center justify-center overflow-hidden md:h-[700px]">
       {/* eslint-disable-next-line @next/next/no-img-element -- a local SVG; the optimizer would only add work */}
-      <img src={image} alt="" aria-hidden="true" className="parallax-layer absolute inset-0 h-full w-full object-cover" />
+      <img
+        src={image}
+        alt=""
+        aria-hidden="true"
+        width={1600}
+        height={900}
+        // The page's own banner (h1) is its largest paint; the ones further down wait their turn.
+        loading={level === 'h1' ? 'eager' : 'lazy'}
+        fetchPriority={level === 'h1' ? 'high' : 'low'}
+        className="parallax-layer absolute inset-0 h-full w-full object-cover"
+      />
       <div className="relative mx-4 w-full max-w-3xl bg-black/60 px-6 py-12 text-center text-white md:px-16 md:py-20">
         <Heading id={id} className="font-display text-4xl uppercase md:text-6xl">
           {title}
