@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSWRConfig } from 'swr';
@@ -10,6 +10,7 @@ import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
 import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
+import { Field, INPUT } from '@/components/ui/field';
 import { Icon } from './icons';
 import { MENU_KEY } from './manage-items';
 import { uploadImage } from './upload-image';
@@ -18,45 +19,7 @@ type Props = { mode: 'add'; item?: undefined } | { mode: 'update'; item: MenuIte
 
 type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'saving' };
 
-const INPUT = 'mt-1 w-full rounded border border-gray-300 bg-white px-4 py-3 aria-invalid:border-red-500';
 const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
-
-/** What a control needs to be labelled and described by its hint and error. */
-interface Described {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby'?: string;
-}
-
-interface FieldProps {
-  name: keyof MenuItemFormInput;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (described: Described) => ReactNode;
-}
-
-function Field({ name, label, hint, error, children }: FieldProps) {
-  const describedBy = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold">
-        {label}
-      </label>
-      {children({ id: name, 'aria-invalid': !!error, 'aria-describedby': describedBy || undefined })}
-      {hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-gray-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * Adds a menu item, or updates one (`mode`). Validation is the server's own zod schema. The
@@ -133,12 +96,12 @@ export function MenuItemForm({ mode, item }: Props) {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
-      <Field name="name" label="Recipe name*" error={errors.name?.message}>
+      <Field id="name" label="Recipe name*" error={errors.name?.message}>
         {(described) => <input {...described} type="text" autoComplete="off" placeholder="Recipe name" {...register('name')} className={INPUT} />}
       </Field>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Field name="category" label="Category*" error={errors.category?.message}>
+        <Field id="category" label="Category*" error={errors.category?.message}>
           {(described) => (
             <select {...described} {...register('category')} className={INPUT}>
               <option value="">Choose a category</option>
@@ -150,7 +113,7 @@ export function MenuItemForm({ mode, item }: Props) {
             </select>
           )}
         </Field>
-        <Field name="price" label="Price (USD)*" hint={`Above 0, up to ${MAX_PRICE}, at most 2 decimals.`} error={errors.price?.message}>
+        <Field id="price" label="Price (USD)*" hint={`Above 0, up to ${MAX_PRICE}, at most 2 decimals.`} error={errors.price?.message}>
           {(described) => (
             <input
               {...described}
@@ -166,13 +129,13 @@ export function MenuItemForm({ mode, item }: Props) {
         </Field>
       </div>
 
-      <Field name="recipe" label="Recipe details" hint="Optional: the ingredients diners see under the name." error={errors.recipe?.message}>
+      <Field id="recipe" label="Recipe details" hint="Optional: the ingredients diners see under the name." error={errors.recipe?.message}>
         {(described) => <textarea {...described} rows={5} placeholder="Recipe details" {...register('recipe')} className={INPUT} />}
       </Field>
 
       <div className="grid items-start gap-6 md:grid-cols-[1fr_auto]">
         <Field
-          name="image"
+          id="image"
           label={mode === 'add' ? 'Picture*' : 'New picture'}
           hint={`JPEG, PNG or WebP, up to ${formatBytes(MAX_IMAGE_BYTES)}.${mode === 'update' ? ' Leave empty to keep the current picture.' : ''}`}
           error={errors.image?.message}

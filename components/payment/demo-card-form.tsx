@@ -7,6 +7,7 @@ import { api, ApiError } from '@/lib/client/api';
 import { DEMO_CARDS, groupCardNumber } from '@/lib/payments/demo-cards';
 import type { DemoConfirmation } from '@/lib/payments/types';
 import { demoCardSchema, type DemoCard } from '@/lib/validation/payment';
+import { Field, INPUT } from '@/components/ui/field';
 import { CardError, PayButton, type CardFormProps } from './card-form-parts';
 
 interface CardFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -19,22 +20,9 @@ interface CardFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 function CardField({ id, label, error, registration, className, ...input }: CardFieldProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        {...input}
-        {...registration}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1 w-full rounded border border-gray-300 px-4 py-3 text-base aria-invalid:border-red-500"
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <Field id={id} label={label} error={error}>
+        {(described) => <input {...described} {...input} {...registration} className={`${INPUT} text-base`} />}
+      </Field>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { notify } from '@/lib/client/notify';
 import type { Booking } from '@/lib/reservations/bookings';
 import { BOOKING_WINDOW_DAYS, MAX_GUESTS, addDays, formatDay, hasStarted, isCalendarDate, type RestaurantClock } from '@/lib/reservations/calendar';
 import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/validation/reservation';
-import { Field, FormError, INPUT, SUBMIT } from './field';
+import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 
 interface Props {
   /** The restaurant's clock when the server rendered the page: the browser's zone may differ. */

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
 import { FetchFallback } from '@/components/reservations/fetch-fallback';
-import { Field, FormError, INPUT, SUBMIT } from '@/components/reservations/field';
+import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { Review } from '@/lib/definitions';
