@@ -15,7 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const HOST = '127.0.0.1';
-const DEFAULT_PORT = 9099;
+// AUTH_EMULATOR_PORT lets two checkouts run their suites side by side, each with its own emulator.
+const DEFAULT_PORT = Number(process.env.AUTH_EMULATOR_PORT) || 9099;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 4_000;
 
