@@ -15,8 +15,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const HOST = '127.0.0.1';
+/** The port firebase.json names. */
+const CONFIGURED_PORT = 9099;
 // AUTH_EMULATOR_PORT lets two checkouts run their suites side by side, each with its own emulator.
-const DEFAULT_PORT = Number(process.env.AUTH_EMULATOR_PORT) || 9099;
+const DEFAULT_PORT = Number(process.env.AUTH_EMULATOR_PORT) || CONFIGURED_PORT;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 4_000;
 
@@ -131,7 +133,7 @@ function spawnEmulator(port, quiet) {
   }
   const args = [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID];
   // firebase.json fixes the port at 9099; another port needs its own config file.
-  if (port !== DEFAULT_PORT) args.push('--config', writePortConfig(port));
+  if (port !== CONFIGURED_PORT) args.push('--config', writePortConfig(port));
 
   // detached: its own process group, so a terminal Ctrl-C reaches only us and stop() can
   // signal everything firebase-tools started. The CLI is run with node directly, not npx:
