@@ -9,11 +9,13 @@ import { MAX_UPLOAD_BODY_BYTES } from '@/lib/images/upload';
 import { imageStoreFromEnv, type CheckedImage } from '@/lib/images/store';
 import { createImgbbStore } from '@/lib/images/imgbb-store';
 import { createVercelBlobStore } from '@/lib/images/vercel-blob-store';
-import { PNG, errorOf, imageForm, params, request, seedPerson, type Person } from './fixtures';
+import { errorOf, params, request } from '../support/http';
+import { PNG, imageForm } from '../support/images';
+import { makeAdmin, type Person } from '../support/people';
 
 let admin: Person;
 beforeAll(async () => {
-  admin = await seedPerson('admin');
+  admin = await makeAdmin();
 });
 
 const send = (body: BodyInit, headers: Record<string, string> = {}) =>

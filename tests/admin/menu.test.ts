@@ -6,15 +6,18 @@ import { DELETE as deleteItem, GET as getItem, PATCH as updateItem } from '@/app
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuItem } from '@/lib/definitions';
 import { menuItemFormSchemas, newMenuItemSchema } from '@/lib/validation/menu';
-import { PNG, errorOf, params, request, seedItem, seedPerson, type Person } from './fixtures';
+import { errorOf, params, request } from '../support/http';
+import { PNG } from '../support/images';
+import { seedItem } from '../support/menu';
+import { makeAdmin, type Person } from '../support/people';
 
-vi.mock('next/cache', async () => (await import('./fixtures')).mockNextCache());
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
 const valid = { name: 'Harissa Carrots', category: 'salad', price: 11.5, recipe: 'Carrots, harissa, yoghurt', image: '/api/images/x.png' };
 
 let admin: Person;
 beforeEach(async () => {
-  admin ??= await seedPerson('admin');
+  admin ??= await makeAdmin();
   vi.mocked(revalidatePath).mockClear();
 });
 

@@ -1,43 +1,35 @@
 /** Managing people: make admin, delete (with their cart and Firebase account), and the guard rails. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listUsers } from '@/app/api/users/route';
-import { GET as adminCheck, PATCH as makeAdmin } from '@/app/api/users/admin/[key]/route';
+import { GET as adminCheck, PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
 import { DELETE as deleteUserRoute } from '@/app/api/users/[id]/route';
 import { deleteFirebaseUser, getFirebaseAdminAuth } from '@/lib/auth/firebase-admin';
 import { collections } from '@/lib/db';
 import { deleteUser } from '@/lib/users/admin';
 import type { UserRecord } from '@/lib/users/users';
-import { errorOf, params, request, seedPerson, type Person } from './fixtures';
+import { createFirebaseAccount } from '../support/firebase';
+import { errorOf, params, request } from '../support/http';
+import { makeAdmin, makeDiner, type Person } from '../support/people';
 
-vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('./fixtures')).mockFirebaseAdmin(importOriginal));
+vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
 let admin: Person;
 beforeAll(async () => {
-  admin = await seedPerson('admin');
+  admin = await makeAdmin();
 });
 
-const promote = (id: string, by = admin) => makeAdmin(request('PATCH', `/api/users/admin/${id}`, { headers: by.headers }), params({ key: id }));
+const promote = (id: string, by = admin) => promoteRoute(request('PATCH', `/api/users/admin/${id}`, { headers: by.headers }), params({ key: id }));
 const remove = (id: string, by = admin) => deleteUserRoute(request('DELETE', `/api/users/${id}`, { headers: by.headers }), params({ id }));
 
 async function listed(): Promise<UserRecord[]> {
   return (await (await listUsers(request('GET', '/api/users', { headers: admin.headers }), undefined)).json()) as UserRecord[];
 }
 
-/** A Firebase account in the Auth Emulator, made through its REST API as the browser would. */
-async function createFirebaseAccount(email: string) {
-  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Fresh#2024', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`emulator sign-up failed: ${res.status} ${await res.text()}`);
-}
-
 describe('GET /api/users', () => {
   it('lists every user with id, name, email and role', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const users = await listed();
     expect(users.find((u) => u.email === diner.email)).toEqual({ _id: diner.id, name: diner.name, email: diner.email });
     expect(users.find((u) => u.email === admin.email)).toMatchObject({ role: 'admin' });
@@ -46,7 +38,7 @@ describe('GET /api/users', () => {
 
 describe('PATCH /api/users/admin/{id}', () => {
   it('makes the user an admin ({ modifiedCount: 1 }), who then passes the admin check', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const res = await promote(diner.id);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ modifiedCount: 1 });
@@ -73,8 +65,8 @@ describe('PATCH /api/users/admin/{id}', () => {
 
 describe('DELETE /api/users/{id}', () => {
   it('deletes the record, their cart and their Firebase account, and nobody else\'s', async () => {
-    const target = await seedPerson('diner');
-    const bystander = await seedPerson('diner');
+    const target = await makeDiner();
+    const bystander = await makeDiner();
     if (emulatorHost) await createFirebaseAccount(target.email);
     const { carts, users } = await collections();
     const line = { menuId: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Soup', image: '/x.svg', price: 5 };
@@ -105,7 +97,7 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('lets one admin delete another while an admin remains', async () => {
-    const other = await seedPerson('admin');
+    const other = await makeAdmin();
     expect((await remove(other.id)).status).toBe(200);
   });
 

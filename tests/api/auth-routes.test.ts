@@ -8,27 +8,13 @@ import { GET as adminCheckRoute } from '@/app/api/users/admin/[key]/route';
 import { collections } from '@/lib/db';
 import { SESSION_COOKIE, createSessionToken } from '@/lib/auth/session';
 import { setRateLimitStore, MemoryRateLimitStore } from '@/lib/rate-limit';
+import { firebaseIdToken } from '../support/firebase';
+import { SITE, request } from '../support/http';
+import { uniqueEmail as unique } from '../support/people';
 
-const ORIGIN = 'http://localhost';
-const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!;
-
-async function firebaseIdToken(email: string, password = 'Test#2024', displayName = 'Test User'): Promise<string> {
-  const base = `http://${emulator()}/identitytoolkit.googleapis.com/v1`;
-  const body = JSON.stringify({ email, password, displayName, returnSecureToken: true });
-  let res = await fetch(`${base}/accounts:signUp?key=any`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  if (!res.ok) res = await fetch(`${base}/accounts:signInWithPassword?key=any`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Request(`${ORIGIN}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-const unique = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@bistro.test`;
+const ORIGIN = SITE;
+/** A JSON POST from one of our own pages. */
+const post = (url: string, json: unknown, headers: Record<string, string> = {}) => request('POST', url, { headers: { origin: SITE, ...headers }, json });
 const bearer = async (email: string, name = 'Someone') => ({ authorization: `Bearer ${await createSessionToken({ uid: `uid-${email}`, email, name })}` });
 
 beforeAll(() => setRateLimitStore(new MemoryRateLimitStore()));

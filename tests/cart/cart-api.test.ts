@@ -3,23 +3,25 @@ import { GET as getCart, POST as addToCart } from '@/app/api/carts/route';
 import { DELETE as deleteCartItem } from '@/app/api/carts/[id]/route';
 import type { CartItem } from '@/lib/cart-item';
 import { getMenuItem } from '@/lib/menu/queries';
-import { SITE, call, idParams, pricedMenuItems, signIn, type Caller } from './support';
+import { SITE, call, params } from '../support/http';
+import { pricedMenuItems } from '../support/menu';
+import { makeDiner, type Person } from '../support/people';
 
-let dana: Caller;
-let omar: Caller;
+let dana: Person;
+let omar: Person;
 let soup: string;
 let salad: string;
 
 beforeAll(async () => {
-  dana = await signIn('dana@bistro.test');
-  omar = await signIn('omar@bistro.test');
+  dana = await makeDiner({ email: 'dana@bistro.test' });
+  omar = await makeDiner({ email: 'omar@bistro.test' });
   ({ soup, salad } = await pricedMenuItems());
 });
 
-const cartOf = async (caller: Caller) =>
+const cartOf = async (caller: Person) =>
   (await call<CartItem[]>(getCart, `/api/carts?email=${encodeURIComponent(caller.email)}`, { as: caller })).body;
 
-const add = (caller: Caller, json: unknown) => call<{ insertedId?: string; error?: string }>(addToCart, '/api/carts', { as: caller, json });
+const add = (caller: Person, json: unknown) => call<{ insertedId?: string; error?: string }>(addToCart, '/api/carts', { as: caller, json });
 
 describe('POST /api/carts', () => {
   it('fills name, picture and price from the menu and the email from the session, whatever the client sends', async () => {
@@ -46,7 +48,7 @@ describe('POST /api/carts', () => {
   });
 
   it('lands all of 50 concurrent adds by one user', async () => {
-    const shopper = await signIn('busy.shopper@bistro.test');
+    const shopper = await makeDiner({ email: 'busy.shopper@bistro.test' });
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => add(shopper, { menuId: i % 2 ? soup : salad })));
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
     const ids = new Set(answers.map((a) => a.body.insertedId));
@@ -101,8 +103,8 @@ describe('GET /api/carts?email=', () => {
 });
 
 describe('DELETE /api/carts/{id}', () => {
-  const remove = (caller: Caller | undefined, id: string, extra: Partial<Parameters<typeof call>[2]> = {}) =>
-    call<{ deletedCount?: number; error?: string }>(deleteCartItem, `/api/carts/${id}`, { method: 'DELETE', as: caller, ...extra }, idParams(id));
+  const remove = (caller: Person | undefined, id: string, extra: Partial<Parameters<typeof call>[2]> = {}) =>
+    call<{ deletedCount?: number; error?: string }>(deleteCartItem, `/api/carts/${id}`, { method: 'DELETE', as: caller, ...extra }, params({ id }));
 
   it("deletes the caller's own line once, then answers 404", async () => {
     const { insertedId } = (await add(dana, { menuId: salad })).body;

@@ -6,12 +6,14 @@ import { GET as paymentsOf } from '@/app/api/payments/[email]/route';
 import type { CartItem } from '@/lib/cart-item';
 import { collections } from '@/lib/db';
 import { CART_CHANGED } from '@/lib/payments/checkout';
-import { call, emailParams, idParams, pricedMenuItems, setMenuPrice, signIn, type Caller } from '../cart/support';
+import { call, params } from '../support/http';
+import { pricedMenuItems, setMenuPrice } from '../support/menu';
+import { makeDiner, type Person } from '../support/people';
 import { DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, save } from './support';
 
 let soup: string;
 let salad: string;
-let shopper: Caller;
+let shopper: Person;
 let n = 0;
 
 beforeAll(async () => {
@@ -21,14 +23,14 @@ beforeAll(async () => {
 
 // Every test shops as a new user, so carts and histories never mix.
 beforeEach(async () => {
-  shopper = await signIn(`shopper${++n}@bistro.test`);
+  shopper = await makeDiner({ email: `shopper${++n}@bistro.test` });
 });
 
-const cartOf = async (caller: Caller) =>
+const cartOf = async (caller: Person) =>
   (await call<CartItem[]>(getCart, `/api/carts?email=${caller.email}`, { as: caller })).body;
 
 /** 3 × 14.50 + 9.95 = 53.45 in the cart. */
-const fillCart = (caller: Caller) => addLines(caller, [soup, soup, soup, salad]);
+const fillCart = (caller: Person) => addLines(caller, [soup, soup, soup, salad]);
 
 describe('POST /api/create-payment-intent', () => {
   it('prices the cart on the server, in exact cents, ignoring the price the client sends', async () => {
@@ -148,7 +150,7 @@ describe('a payment cannot be forged', () => {
   });
 
   it("refuses to pay or record someone else's intent, and a payload naming another email", async () => {
-    const victim = await signIn(`victim${n}@bistro.test`);
+    const victim = await makeDiner({ email: `victim${n}@bistro.test` });
     await fillCart(victim);
     const intent = (await checkout(victim)).body;
     expect(await payDemo(shopper, intent.transactionId)).toEqual({ status: 404, body: { error: 'No payment has this transaction id.' } });
@@ -215,7 +217,7 @@ describe('the cart changing between the intent and the payment', () => {
   it('a line removed after the intent stops the charge with 409', async () => {
     const lines = await fillCart(shopper);
     const intent = (await checkout(shopper)).body;
-    await call(deleteCartItem, `/api/carts/${lines[0]}`, { method: 'DELETE', as: shopper }, idParams(lines[0]!));
+    await call(deleteCartItem, `/api/carts/${lines[0]}`, { method: 'DELETE', as: shopper }, params({ id: lines[0]! }));
     expect(await payDemo(shopper, intent.transactionId)).toEqual({ status: 409, body: { error: CART_CHANGED } });
     expect(await historyOf(shopper)).toEqual([]);
     const fresh = (await checkout(shopper)).body;
@@ -249,7 +251,7 @@ describe('GET /api/payments/{email}', () => {
 
   it("refuses another user's history with 403 and an anonymous visitor with 401", async () => {
     const other = 'someone.else@bistro.test';
-    expect((await call(paymentsOf, `/api/payments/${other}`, { as: shopper }, emailParams(other))).status).toBe(403);
-    expect((await call(paymentsOf, `/api/payments/${shopper.email}`, {}, emailParams(shopper.email))).status).toBe(401);
+    expect((await call(paymentsOf, `/api/payments/${other}`, { as: shopper }, params({ email: other }))).status).toBe(403);
+    expect((await call(paymentsOf, `/api/payments/${shopper.email}`, {}, params({ email: shopper.email }))).status).toBe(401);
   });
 });

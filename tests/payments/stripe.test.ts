@@ -4,7 +4,9 @@ import { POST as webhook } from '@/app/api/webhooks/stripe/route';
 import { PaymentError } from '@/lib/payments/provider';
 import { createStripeProvider } from '@/lib/payments/stripe';
 import { collections } from '@/lib/db';
-import { call, pricedMenuItems, signIn, type Caller } from '../cart/support';
+import { call } from '../support/http';
+import { pricedMenuItems } from '../support/menu';
+import { makeDiner, type Person } from '../support/people';
 import { startFakeStripe, type FakeStripe, type StripeFailure } from './fake-stripe';
 import { addLines, checkout, historyOf, payDemo, save } from './support';
 
@@ -79,7 +81,7 @@ describe('the Stripe adapter, with the real SDK against a local fake of the API'
 describe('checkout in Stripe mode', () => {
   let soup: string;
   let salad: string;
-  let shopper: Caller;
+  let shopper: Person;
   let n = 0;
 
   beforeAll(async () => {
@@ -93,7 +95,7 @@ describe('checkout in Stripe mode', () => {
     for (const key of ['NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
   });
   beforeEach(async () => {
-    shopper = await signIn(`stripe.shopper${++n}@bistro.test`);
+    shopper = await makeDiner({ email: `stripe.shopper${++n}@bistro.test` });
   });
 
   /** A Stripe intent for 3 × 14.50 + 9.95, and the cart lines it covers. */

@@ -11,9 +11,10 @@ import { createSessionToken } from '@/lib/auth/session';
 import { collections } from '@/lib/db';
 import { saveReview } from '@/lib/reviews/reviews';
 import type { Review } from '@/lib/definitions';
-import { errorOf, params, request, seedPerson } from '../admin/fixtures';
+import { errorOf, params, request } from '../support/http';
+import { makeAdmin, makeDiner } from '../support/people';
 
-vi.mock('next/cache', async () => (await import('../admin/fixtures')).mockNextCache());
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
 type Who = { headers: Record<string, string> };
 const anonymous: Who = { headers: {} };
@@ -43,7 +44,7 @@ describe('POST /api/review', () => {
   });
 
   it("writes a diner's review under their record's name, first among the testimonials", async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const res = await save(diner, { ...good, name: 'Not Me', email: 'other@bistro.test' });
     expect(res.status).toBe(201);
     const review = (await res.json()) as Review;
@@ -53,7 +54,7 @@ describe('POST /api/review', () => {
   });
 
   it('rewrites the same review when the diner writes again', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const first = (await (await save(diner, good)).json()) as Review;
     const res = await save(diner, { rating: 2, details: '  Slow service this time.  ' });
     expect(res.status).toBe(200);
@@ -64,7 +65,7 @@ describe('POST /api/review', () => {
   });
 
   it('keeps one review when first saves race (two tabs): every one reads "none yet", one insert wins', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     // Called directly, the saves advance in lockstep, so all of them pass the lookup before any inserts.
     const user = { uid: diner.id, email: diner.email, name: diner.name };
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => saveReview(user, { rating: 5, details: `Racing review number ${i}` })));
@@ -81,7 +82,7 @@ describe('POST /api/review', () => {
     ['too short a text', { ...good, details: '  Too short  ' }, 'details: Write at least 10 characters'],
     ['too long a text', { ...good, details: 'x'.repeat(501) }, 'details: Write at most 500 characters'],
   ])('refuses %s with 400', async (_name, json, message) => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const res = await save(diner, json);
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toBe(message);
@@ -89,7 +90,7 @@ describe('POST /api/review', () => {
   });
 
   it('names a session without a name after the user record', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const token = await createSessionToken({ uid: diner.id, email: diner.email });
     const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
     expect(((await res.json()) as Review).name).toBe(diner.name);
@@ -109,7 +110,7 @@ describe('GET /api/review/mine', () => {
   });
 
   it("answers null before the diner's first review, then their review only", async () => {
-    const [diner, other] = [await seedPerson('diner'), await seedPerson('diner')];
+    const [diner, other] = [await makeDiner(), await makeDiner()];
     expect(await (await mine(diner)).json()).toBeNull();
     await save(other, { rating: 1, details: 'Not the one you are looking for.' });
     const review = (await (await save(diner, good)).json()) as Review;
@@ -127,7 +128,7 @@ describe('GET /api/review', () => {
 
 describe('DELETE /api/review/{id}', () => {
   async function written() {
-    const author = await seedPerson('diner');
+    const author = await makeDiner();
     return { author, review: (await (await save(author, good)).json()) as Review };
   }
 
@@ -135,7 +136,7 @@ describe('DELETE /api/review/{id}', () => {
     const { author, review } = await written();
     for (const [who, status] of [
       [anonymous, 401],
-      [await seedPerson('diner'), 403],
+      [await makeDiner(), 403],
       [author, 403],
     ] as const) {
       const res = await remove(who, review._id);
@@ -146,7 +147,7 @@ describe('DELETE /api/review/{id}', () => {
 
   it('lets an admin remove a review from the site', async () => {
     const { author, review } = await written();
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     vi.mocked(revalidatePath).mockClear();
     const res = await remove(admin, review._id);
     expect(res.status).toBe(200);
@@ -163,7 +164,7 @@ describe('DELETE /api/review/{id}', () => {
 
   it('lets the author write a new review after theirs was removed', async () => {
     const { author, review } = await written();
-    await remove(await seedPerson('admin'), review._id);
+    await remove(await makeAdmin(), review._id);
     expect((await save(author, good)).status).toBe(201);
     expect(await reviewsBy(author.email)).toBe(1);
   });

@@ -2,7 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '@/lib/db';
-import { createSessionToken } from '@/lib/auth/session';
+import { SITE } from '../support/http';
+import { makeAdmin } from '../support/people';
 
 /**
  * Every route in app/api (found from the file tree, so a new route cannot be forgotten), every
@@ -13,7 +14,7 @@ import { createSessionToken } from '@/lib/auth/session';
 
 process.env.RATE_LIMIT_SCALE = '100000';
 
-const ORIGIN = 'http://localhost';
+const ORIGIN = SITE;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Routes that take no input at all: a junk body or query changes nothing, so 2xx is right. */
 const NO_INPUT = new Set(['POST /api/logout', 'GET /api/session', 'GET /api/review', 'GET /api/review/mine', 'GET /api/stats', 'GET /api/users']);
@@ -95,10 +96,7 @@ let adminAuth: Record<string, string>;
 const tally = { requests: 0, fiveHundreds: 0, byRoute: new Map<string, number>() };
 
 beforeAll(async () => {
-  const { users } = await collections();
-  const email = 'bad.input.admin@bistro.test';
-  await users.insertOne({ name: 'Bad Input Admin', email, role: 'admin' });
-  adminAuth = { authorization: `Bearer ${await createSessionToken({ uid: 'bad-input-admin', email, name: 'Bad Input Admin' })}` };
+  adminAuth = (await makeAdmin({ email: 'bad.input.admin@bistro.test', name: 'Bad Input Admin' })).headers;
 });
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

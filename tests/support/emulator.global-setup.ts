@@ -2,7 +2,7 @@
 // tokens or delete accounts). `npm test` starts it before Vitest; run alone, Vitest starts it
 // here and stops it at the end. Workers inherit FIREBASE_AUTH_EMULATOR_HOST.
 // @ts-expect-error -- a plain ESM script without type declarations
-import { startAuthEmulator } from '../scripts/emulator.mjs';
+import { startAuthEmulator } from '../../scripts/emulator.mjs';
 
 export default async function setup() {
   const emulator = (await startAuthEmulator({ quiet: true })) as { host: string; stop: () => Promise<void> };
