@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, login } from './support';
-import type { MenuItem } from '../lib/definitions';
+import type { MenuItem } from '../lib/menu/types';
 
 /** Puts dishes in the signed-in user's cart the way the Add To Cart button does. */
 async function addToCart(page: Page, items: MenuItem[]) {

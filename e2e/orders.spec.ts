@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { MenuItem } from '../lib/definitions';
+import type { MenuItem } from '../lib/menu/types';
 import { ADMIN, createAccount, login } from './support';
 
 /** Every JavaScript file the page loaded, as text. */

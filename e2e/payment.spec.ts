@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, login } from './support';
-import type { MenuItem } from '../lib/definitions';
+import type { MenuItem } from '../lib/menu/types';
 import { startFakeStripe, type FakeStripe } from '../tests/payments/fake-stripe';
 
 /** A signed-in new diner with two dishes in the cart; answers the cart total in dollars. */

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { useSession } from '@/components/session/use-session';
-import type { UserRecord as UserRow } from '@/lib/users/users';
+import type { UserRecord as UserRow } from '@/lib/users/types';
 import { AdminTable, ListState, type Column } from './admin-table';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import useSWR from 'swr';
-import type { MenuItem } from '@/lib/definitions';
+import type { MenuItem } from '@/lib/menu/types';
 import { formatPrice } from '@/lib/menu/money';
 import { AdminTable, ListState, type Column } from './admin-table';
 import { DeleteButton } from './delete-button';

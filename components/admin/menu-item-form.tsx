@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSWRConfig } from 'swr';
-import { MENU_CATEGORIES, type MenuItem } from '@/lib/definitions';
+import { MENU_CATEGORIES, type MenuItem } from '@/lib/menu/types';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';

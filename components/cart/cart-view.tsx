@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useCart } from '@/components/session/use-session';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type { CartItem } from '@/lib/cart-item';
+import type { CartItem } from '@/lib/cart/types';
 import { formatPrice, sumPrices } from '@/lib/menu/money';
 import { EmptyState, LoadFailed, Loading } from './fetch-states';
 import { Cell, ListTable, Row } from './list-table';

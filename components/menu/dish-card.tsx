@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MenuItem } from '@/lib/definitions';
+import type { MenuItem } from '@/lib/menu/types';
 import { formatPrice } from '@/lib/menu/money';
 
 /** A food card: picture with the price on it, name, recipe, and an action (Add To Cart). */

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@/lib/definitions';
+import type { MenuItem } from '@/lib/menu/types';
 import { formatPrice } from '@/lib/menu/money';
 
 /** One line of the menu list: picture, name, recipe and price. */

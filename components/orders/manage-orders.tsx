@@ -7,7 +7,8 @@ import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { formatPrice } from '@/lib/menu/money';
-import { NEXT_STEPS, ORDER_STATUSES, type Order, type OrderStatus, type OrderStep } from '@/lib/orders/status';
+import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
+import type { Order, OrderStatus } from '@/lib/orders/types';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** New orders arrive and other admins move orders on, so the list refreshes itself. */

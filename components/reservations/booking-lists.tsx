@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
 import { ListState } from '@/components/admin/admin-table';
-import type { Booking } from '@/lib/reservations/bookings';
+import type { Booking } from '@/lib/reservations/types';
 import { formatDay } from '@/lib/reservations/calendar';
 import { BookingTable } from './booking-table';
 import { FetchFallback } from './fetch-fallback';

@@ -4,9 +4,9 @@ import { AdminTable, type Column } from '@/components/admin/admin-table';
 import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type { Booking } from '@/lib/reservations/bookings';
+import type { Booking, BookingStatus } from '@/lib/reservations/types';
 import { formatDay } from '@/lib/reservations/calendar';
-import { refusal, type BookingStatus, type StatusChange } from '@/lib/reservations/status';
+import { refusal, type StatusChange } from '@/lib/reservations/status';
 
 const BADGE: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type { Booking } from '@/lib/reservations/bookings';
+import type { Booking } from '@/lib/reservations/types';
 import { BOOKING_WINDOW_DAYS, MAX_GUESTS, addDays, formatDay, hasStarted, isCalendarDate, type RestaurantClock } from '@/lib/reservations/calendar';
 import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/validation/reservation';
 import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';

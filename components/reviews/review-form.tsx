@@ -8,7 +8,7 @@ import { FetchFallback } from '@/components/reservations/fetch-fallback';
 import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type { Review } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
 import { DETAILS_MAX, DETAILS_MIN, reviewSchema, type ReviewInput } from '@/lib/validation/review';
 import { StarInput } from './star-input';
 

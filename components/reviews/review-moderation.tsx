@@ -5,7 +5,7 @@ import { AdminTable, ListState, type Column } from '@/components/admin/admin-tab
 import { DeleteButton } from '@/components/admin/delete-button';
 import { FetchFallback } from '@/components/reservations/fetch-fallback';
 import { StarRating } from '@/components/ui/star-rating';
-import type { Review } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
 
 /** Every review on the site, newest first, with a button to remove one (admins). */
 export function ReviewModeration() {

@@ -1,9 +1,10 @@
+import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
-import { SESSION_COOKIE, verifySessionToken, type SessionUser } from '@/lib/auth/session';
+import { SESSION_COOKIE, verifySessionToken, type SessionClaims } from '@/lib/auth/session';
 import { findUserByEmail } from '@/lib/users/users';
 
-export interface CurrentUser extends SessionUser {
+export interface CurrentUser extends SessionClaims {
   admin: boolean;
 }
 

@@ -16,7 +16,7 @@ const ISSUER = 'bistro';
 const AUDIENCE = 'bistro';
 const ALGORITHM = 'HS256';
 
-export interface SessionUser {
+export interface SessionClaims {
   uid: string;
   email: string;
   name?: string;
@@ -34,7 +34,7 @@ export interface SessionCookie {
   secure: boolean;
 }
 
-export async function createSessionToken(user: SessionUser): Promise<string> {
+export async function createSessionToken(user: SessionClaims): Promise<string> {
   const claims: Record<string, string> = { email: user.email };
   if (user.name) claims.name = user.name;
   if (user.picture) claims.picture = user.picture;
@@ -49,7 +49,7 @@ export async function createSessionToken(user: SessionUser): Promise<string> {
 }
 
 /** The user a session token names, or null for anything not signed by us, expired or malformed. */
-export async function verifySessionToken(token: string | null | undefined): Promise<SessionUser | null> {
+export async function verifySessionToken(token: string | null | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, getSessionSecret(), {
@@ -61,7 +61,7 @@ export async function verifySessionToken(token: string | null | undefined): Prom
     if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.email !== 'string' || !payload.email) {
       return null;
     }
-    const user: SessionUser = { uid: payload.sub, email: payload.email };
+    const user: SessionClaims = { uid: payload.sub, email: payload.email };
     if (typeof payload.name === 'string') user.name = payload.name;
     if (typeof payload.picture === 'string') user.picture = payload.picture;
     return user;
@@ -87,7 +87,7 @@ export function clearedSessionCookie(): SessionCookie {
 }
 
 /** The session of a request: the Bearer token when it is valid, else the session cookie. */
-export async function readSession(req: Request): Promise<SessionUser | null> {
+export async function readSession(req: Request): Promise<SessionClaims | null> {
   const bearer = bearerToken(req);
   if (bearer) {
     const user = await verifySessionToken(bearer);
@@ -113,7 +113,7 @@ export function assertSameOrigin(req: Request): void {
 }
 
 /** The signed-in user of a request, checked against cross-site forgery; else 401 (or 403). */
-export async function requireUser(req: Request): Promise<SessionUser> {
+export async function requireUser(req: Request): Promise<SessionClaims> {
   const user = await readSession(req);
   if (!user) throw new HttpError(401, 'Please log in.');
   assertSameOrigin(req);

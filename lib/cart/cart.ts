@@ -1,8 +1,9 @@
+import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, toObjectId } from '@/lib/db';
-import type { SessionUser } from '@/lib/auth/session';
-import type { CartItem } from '@/lib/cart-item';
+import type { SessionClaims } from '@/lib/auth/session';
+import type { CartItem } from '@/lib/cart/types';
 import { getMenuItem } from '@/lib/menu/queries';
 import { toCents } from '@/lib/menu/money';
 import { normalizeEmail } from '@/lib/users/users';
@@ -15,7 +16,7 @@ function objectIds(ids: readonly string[]): ObjectId[] {
 }
 
 /** Adds one menu item for the signed-in user; name, picture and price come from the menu. */
-export async function addToCart(user: SessionUser, menuId: string): Promise<{ insertedId: string }> {
+export async function addToCart(user: SessionClaims, menuId: string): Promise<{ insertedId: string }> {
   const item = await getMenuItem(menuId);
   if (!item) throw new HttpError(404, 'No menu item has this id.');
   const { carts } = await collections();

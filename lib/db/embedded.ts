@@ -12,7 +12,7 @@ import { BSON, ObjectId, type Document } from 'mongodb';
 import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
 import { update as applyUpdate } from 'mingo/updater';
-import type { Collections } from '../definitions.ts';
+import type { Collections } from './documents.ts';
 import { FileLock } from './file-lock.ts';
 import { MINGO_OPTIONS } from './mingo-options.ts';
 import type {

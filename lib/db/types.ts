@@ -22,7 +22,7 @@ import type {
   UpdateResult,
   WithId,
 } from 'mongodb';
-import type { Collections } from '../definitions.ts';
+import type { Collections } from './documents.ts';
 
 export type { Document, Filter, WithId, InsertOneResult, InsertManyResult, OptionalUnlessRequiredId, UpdateResult, DeleteResult };
 

@@ -1,8 +1,9 @@
+import 'server-only';
 import { revalidatePath } from 'next/cache';
 import type { ObjectId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, toObjectId } from '@/lib/db';
-import type { MenuItemDoc } from '@/lib/definitions';
+import type { MenuItemDoc } from '@/lib/db/documents';
 import type { MenuItemChanges, NewMenuItem } from '@/lib/validation/menu';
 
 /**

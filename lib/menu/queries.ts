@@ -1,5 +1,8 @@
+import 'server-only';
 import { collections, toObjectId } from '@/lib/db';
-import type { MenuCategory, MenuItem, MenuItemDoc, Review, ReviewDoc } from '@/lib/definitions';
+import type { MenuCategory, MenuItem } from '@/lib/menu/types';
+import type { MenuItemDoc, ReviewDoc } from '@/lib/db/documents';
+import type { Review } from '@/lib/reviews/types';
 import type { WithId } from 'mongodb';
 
 /** The one place the public site reads the menu and the reviews. */

@@ -1,9 +1,11 @@
+import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, toObjectId } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/definitions';
+import type { PaymentDoc } from '@/lib/db/documents';
 import type { OrderStepInput } from '@/lib/validation/order';
-import { ORDER_STATUSES, transitionRefusal, type Order, type OrderStatus } from './status';
+import { ORDER_STATUSES, transitionRefusal } from './status';
+import type { Order, OrderStatus } from './types';
 
 /**
  * Orders are the paid records of the `payments` collection. Unpaid checkout intents live there

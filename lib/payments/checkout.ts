@@ -1,5 +1,6 @@
+import 'server-only';
 import { HttpError } from '@/lib/api/http';
-import type { SessionUser } from '@/lib/auth/session';
+import type { SessionClaims } from '@/lib/auth/session';
 import { priceCart, removePaidLines } from '@/lib/cart/cart';
 import { toCents } from '@/lib/menu/money';
 import { normalizeEmail } from '@/lib/users/users';
@@ -27,7 +28,7 @@ function activeProvider(): PaymentProvider {
 }
 
 /** POST /api/create-payment-intent: an intent for the caller's whole cart. */
-export async function startCheckout(user: SessionUser): Promise<CheckoutIntent> {
+export async function startCheckout(user: SessionClaims): Promise<CheckoutIntent> {
   const email = normalizeEmail(user.email);
   const order = await priceCart(email);
   if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
@@ -46,7 +47,7 @@ export async function startCheckout(user: SessionUser): Promise<CheckoutIntent> 
 }
 
 /** The caller's own intent; anybody else's is answered exactly like a made-up id. */
-async function ownRecord(user: SessionUser, transactionId: string): Promise<PaymentRecord> {
+async function ownRecord(user: SessionClaims, transactionId: string): Promise<PaymentRecord> {
   const record = await findRecord(transactionId);
   if (!record || record.email !== normalizeEmail(user.email)) throw new HttpError(404, 'No payment has this transaction id.');
   return record;
@@ -77,7 +78,7 @@ async function complete(record: PaymentRecord): Promise<void> {
 }
 
 /** POST /api/payments/demo-confirm: the demo card is charged here, on the server. */
-export async function confirmDemoPayment(user: SessionUser, input: DemoConfirmInput): Promise<DemoConfirmation> {
+export async function confirmDemoPayment(user: SessionClaims, input: DemoConfirmInput): Promise<DemoConfirmation> {
   if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
   const record = await ownRecord(user, input.transactionId);
   const succeeded: DemoConfirmation = { status: 'succeeded', transactionId: record.transactionId };
@@ -99,7 +100,7 @@ export async function confirmDemoPayment(user: SessionUser, input: DemoConfirmIn
  * POST /api/payments, the spec's "save the payment". It cannot create one: it records the
  * caller's intent once the provider confirms it was paid, and a replay answers the same record.
  */
-export async function recordPayment(user: SessionUser, body: PaymentBody): Promise<PaymentResult> {
+export async function recordPayment(user: SessionClaims, body: PaymentBody): Promise<PaymentResult> {
   if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(user.email)) {
     throw new HttpError(403, 'You may only pay for your own cart.');
   }

@@ -1,6 +1,7 @@
+import 'server-only';
 import type { ObjectId, WithId } from 'mongodb';
 import { getDb, type AppCollection, type AppDb } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/definitions';
+import type { PaymentDoc } from '@/lib/db/documents';
 import { normalizeEmail } from '@/lib/users/users';
 import type { Payment } from './types';
 
@@ -13,7 +14,7 @@ import type { Payment } from './types';
  * it and there is only ever one record to show. Intents never appear in a history.
  */
 
-/** PaymentDoc plus the 'intent' status (lib/definitions.ts does not list it yet). */
+/** PaymentDoc plus the 'intent' status (the order statuses do not include it). */
 export type PaymentRecordDoc = Omit<PaymentDoc, 'status'> & { status: PaymentDoc['status'] | 'intent' };
 export type PaymentRecord = WithId<PaymentRecordDoc>;
 

@@ -1,4 +1,4 @@
-import type { PaymentDoc } from '@/lib/definitions';
+import type { OrderStatus } from '@/lib/orders/types';
 
 /** What the browser and the API exchange about payments (no server imports: client-safe). */
 
@@ -11,7 +11,7 @@ export interface Payment {
   data: string;
   cartIds: string[];
   menuItemIds: string[];
-  status: PaymentDoc['status'];
+  status: OrderStatus;
 }
 
 /** POST /api/create-payment-intent: the provider's secret for the card form, and what it charges. */

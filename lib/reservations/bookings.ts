@@ -1,33 +1,18 @@
+import 'server-only';
 import type { ObjectId, WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import type { SessionUser } from '@/lib/auth/session';
+import type { SessionClaims } from '@/lib/auth/session';
 import { site } from '@/lib/config/site';
 import { collections, toObjectId } from '@/lib/db';
-import type { BookingDoc } from '@/lib/definitions';
+import type { BookingDoc } from '@/lib/db/documents';
 import { findUserByEmail, normalizeEmail } from '@/lib/users/users';
 import type { BookingInput } from '@/lib/validation/reservation';
 import { formatDay, hasStarted, restaurantClock, type RestaurantClock } from './calendar';
 import { releaseSeats, seatsLeft, slotKey, takeSeats } from './seats';
-import { ALLOWED_FROM, refusal, type BookingStatus, type StatusChange } from './status';
+import { ALLOWED_FROM, refusal, type StatusChange } from './status';
+import type { Booking } from './types';
 
 /** The one place bookings are read and written. Capacity is kept by ./seats.ts. */
-
-/** A booking as it travels to the browser. */
-export interface Booking {
-  _id: string;
-  name: string;
-  email: string;
-  date: string;
-  time: string;
-  guests: number;
-  phone: string;
-  note: string;
-  status: BookingStatus;
-  /** ISO instant the booking was made. */
-  createdAt: string;
-  /** The slot has begun on the restaurant's clock: the booking is history. */
-  started: boolean;
-}
 
 function toBooking(doc: WithId<BookingDoc>, clock: RestaurantClock): Booking {
   return {
@@ -56,7 +41,7 @@ function byRelevance(a: Booking, b: Booking): number {
  * Holds the seats, then writes the booking, as 'pending' until the restaurant confirms it. The
  * input must have passed `bookingSchema`: the slot exists and has not started.
  */
-export async function createBooking(user: SessionUser, input: BookingInput, now = new Date()): Promise<Booking> {
+export async function createBooking(user: SessionClaims, input: BookingInput, now = new Date()): Promise<Booking> {
   const email = normalizeEmail(user.email);
   // The dashboard greets people by this same name: the session's, else the user record's.
   const name = user.name || (await findUserByEmail(email))?.name || email;

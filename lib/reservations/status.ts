@@ -1,4 +1,4 @@
-import type { BookingDoc } from '@/lib/definitions';
+import type { BookingStatus } from './types';
 
 /**
  * Who may move a booking from which status to which, written once: the server enforces it and
@@ -9,8 +9,6 @@ import type { BookingDoc } from '@/lib/definitions';
  *
  * A cancelled booking stays cancelled: its seats are already back on sale.
  */
-
-export type BookingStatus = BookingDoc['status'];
 
 export const STATUS_CHANGES = ['confirmed', 'cancelled'] as const;
 export type StatusChange = (typeof STATUS_CHANGES)[number];

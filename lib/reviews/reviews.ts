@@ -1,9 +1,11 @@
+import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import type { SessionUser } from '@/lib/auth/session';
+import type { SessionClaims } from '@/lib/auth/session';
 import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
-import type { Review, ReviewDoc } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
+import type { ReviewDoc } from '@/lib/db/documents';
 import { findUserByEmail, normalizeEmail } from '@/lib/users/users';
 import type { ReviewInput } from '@/lib/validation/review';
 
@@ -34,7 +36,7 @@ export async function getOwnReview(email: string): Promise<Review | null> {
 }
 
 /** Writes the caller's review, or rewrites it if they have one. */
-export async function saveReview(user: SessionUser, input: ReviewInput, now = new Date()): Promise<{ review: Review; created: boolean }> {
+export async function saveReview(user: SessionClaims, input: ReviewInput, now = new Date()): Promise<{ review: Review; created: boolean }> {
   const email = normalizeEmail(user.email);
   const author = await findUserByEmail(email);
   // Every signed-in user gets a record at login; logging in again makes a missing one.

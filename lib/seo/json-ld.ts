@@ -1,4 +1,4 @@
-import type { MenuItem } from '@/lib/definitions';
+import type { MenuItem } from '@/lib/menu/types';
 import { site } from '@/lib/config/site';
 
 /** schema.org Restaurant with its Menu, so search engines can show dishes and prices. */

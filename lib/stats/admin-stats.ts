@@ -1,3 +1,4 @@
+import 'server-only';
 import { collections } from '@/lib/db';
 import { categorySalesPipeline, orderTotalsPipeline, type CategorySalesRow, type OrderTotalsRow } from './pipelines';
 import type { AdminStats } from './types';

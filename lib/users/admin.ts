@@ -1,9 +1,10 @@
+import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import type { SessionUser } from '@/lib/auth/session';
+import type { SessionClaims } from '@/lib/auth/session';
 import { deleteFirebaseUser } from '@/lib/auth/firebase-admin';
 import { collections, toObjectId } from '@/lib/db';
-import type { UserDoc } from '@/lib/definitions';
+import type { UserDoc } from '@/lib/db/documents';
 import { normalizeEmail } from './users';
 
 /**
@@ -37,7 +38,7 @@ export async function makeAdmin(id: string): Promise<{ modifiedCount: number }> 
  * Firebase goes first: should it fail, the record is still there and the delete can be retried;
  * the other order would leave an account that signs in and quietly gets a new record.
  */
-export async function deleteUser(actor: Pick<SessionUser, 'email'>, id: string): Promise<{ deletedCount: number }> {
+export async function deleteUser(actor: Pick<SessionClaims, 'email'>, id: string): Promise<{ deletedCount: number }> {
   const target = await findTarget(id);
   if (normalizeEmail(target.email) === normalizeEmail(actor.email)) {
     throw new HttpError(400, 'You cannot delete your own account.');

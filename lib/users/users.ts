@@ -1,17 +1,12 @@
+import 'server-only';
 import type { WithId } from 'mongodb';
 import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
-import type { UserDoc } from '@/lib/definitions';
+import type { UserDoc } from '@/lib/db/documents';
+import type { UserRecord } from './types';
 import { HttpError } from '@/lib/api/http';
-import { requireUser, type SessionUser } from '@/lib/auth/session';
+import { requireUser, type SessionClaims } from '@/lib/auth/session';
 
 /** The one place that reads and writes user records and decides who is an admin. */
-
-export interface UserRecord {
-  _id: string;
-  name: string;
-  email: string;
-  role?: 'admin';
-}
 
 function toRecord(doc: WithId<UserDoc>): UserRecord {
   return { _id: doc._id.toHexString(), name: doc.name, email: doc.email, ...(doc.role ? { role: doc.role } : {}) };
@@ -75,14 +70,14 @@ export async function findUserById(id: string): Promise<UserRecord | null> {
 }
 
 /** The signed-in caller, who must be an admin according to the database: else 401 or 403. */
-export async function requireAdmin(req: Request): Promise<SessionUser> {
+export async function requireAdmin(req: Request): Promise<SessionClaims> {
   const user = await requireUser(req);
   if (!(await isAdmin(user.email))) throw new HttpError(403, 'Only admins may do this.');
   return user;
 }
 
 /** The caller's own email only: 403 for anybody else's. */
-export function assertOwnEmail(user: SessionUser, email: string): void {
+export function assertOwnEmail(user: SessionClaims, email: string): void {
   if (normalizeEmail(email) !== normalizeEmail(user.email)) {
     throw new HttpError(403, "You may only see your own account's data.");
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MENU_CATEGORIES } from '@/lib/definitions';
+import { MENU_CATEGORIES } from '@/lib/menu/types';
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, SNIFF_BYTES, imageTooLargeMessage, sniffImageType } from '@/lib/images/image-type';
 
 /**

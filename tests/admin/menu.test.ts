@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { POST as addItem } from '@/app/api/menu/route';
 import { DELETE as deleteItem, GET as getItem, PATCH as updateItem } from '@/app/api/menu/[id]/route';
 import { collections, toObjectId } from '@/lib/db';
-import type { MenuItem } from '@/lib/definitions';
+import type { MenuItem } from '@/lib/menu/types';
 import { menuItemFormSchemas, newMenuItemSchema } from '@/lib/validation/menu';
 import { errorOf, params, request } from '../support/http';
 import { PNG } from '../support/images';

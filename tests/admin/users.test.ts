@@ -6,7 +6,7 @@ import { DELETE as deleteUserRoute } from '@/app/api/users/[id]/route';
 import { deleteFirebaseUser, getFirebaseAdminAuth } from '@/lib/auth/firebase-admin';
 import { collections } from '@/lib/db';
 import { deleteUser } from '@/lib/users/admin';
-import type { UserRecord } from '@/lib/users/users';
+import type { UserRecord } from '@/lib/users/types';
 import { createFirebaseAccount } from '../support/firebase';
 import { errorOf, params, request } from '../support/http';
 import { makeAdmin, makeDiner, type Person } from '../support/people';

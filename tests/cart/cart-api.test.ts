@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as getCart, POST as addToCart } from '@/app/api/carts/route';
 import { DELETE as deleteCartItem } from '@/app/api/carts/[id]/route';
-import type { CartItem } from '@/lib/cart-item';
+import type { CartItem } from '@/lib/cart/types';
 import { getMenuItem } from '@/lib/menu/queries';
 import { SITE, call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';

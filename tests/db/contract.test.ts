@@ -10,7 +10,7 @@ import { collections, describeDb, getDb, isDuplicateKeyError, toObjectId } from 
 import type { AppCollections } from '@/lib/db';
 import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
-import type { MenuItemDoc, PaymentDoc } from '@/lib/definitions';
+import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 
@@ -357,7 +357,7 @@ export function _typeChecks(c: AppCollections) {
   void c.menu.updateOne({}, { $setOnInsert: { price: 1 } });
   // @ts-expect-error deleting everything must be spelled deleteMany({})
   void c.menu.deleteMany();
-  // @ts-expect-error only the collections in lib/definitions.ts exist
+  // @ts-expect-error only the collections in lib/db/documents.ts exist
   void getDb().then((db) => db.collection('orders'));
   // @ts-expect-error documents are typed by collection
   void c.menu.insertOne({ name: 'no price' });

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, collections, describeDb, getDb } from '@/lib/db';
 import { DATA_FILE, EmbeddedDb, LOCK_FILE, type EmbeddedOptions } from '@/lib/db/embedded';
 import { seedMenu } from '@/lib/seed/menu-data';
-import type { MenuItemDoc } from '@/lib/definitions';
+import type { MenuItemDoc } from '@/lib/db/documents';
 
 const base = process.env.DATA_DIR!;
 let counter = 0;

@@ -5,7 +5,7 @@
 import { ObjectId, type Document } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { collections, getDb, type AppCollections } from '@/lib/db';
-import type { MenuItemDoc, PaymentDoc } from '@/lib/definitions';
+import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
 

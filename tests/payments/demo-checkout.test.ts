@@ -3,7 +3,7 @@ import { GET as getCart } from '@/app/api/carts/route';
 import { DELETE as deleteCartItem } from '@/app/api/carts/[id]/route';
 import { POST as createIntent } from '@/app/api/create-payment-intent/route';
 import { GET as paymentsOf } from '@/app/api/payments/[email]/route';
-import type { CartItem } from '@/lib/cart-item';
+import type { CartItem } from '@/lib/cart/types';
 import { collections } from '@/lib/db';
 import { CART_CHANGED } from '@/lib/payments/checkout';
 import { call, params } from '../support/http';

@@ -10,7 +10,7 @@ import { DELETE as deleteRoute } from '@/app/api/review/[id]/route';
 import { createSessionToken } from '@/lib/auth/session';
 import { collections } from '@/lib/db';
 import { saveReview } from '@/lib/reviews/reviews';
-import type { Review } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
 import { errorOf, params, request } from '../support/http';
 import { makeAdmin, makeDiner } from '../support/people';
 

@@ -1,7 +1,7 @@
 /** Menu items for tests that need dishes with known names and prices. */
 import { ObjectId } from 'mongodb';
 import { collections } from '@/lib/db';
-import type { MenuItemDoc } from '@/lib/definitions';
+import type { MenuItemDoc } from '@/lib/db/documents';
 
 export async function seedItem(overrides: Partial<MenuItemDoc> = {}): Promise<string> {
   const { menu } = await collections();

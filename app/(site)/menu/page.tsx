@@ -6,7 +6,7 @@ import { MenuList } from '@/components/menu/menu-item-row';
 import { getMenuByCategory } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
 import { restaurantJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
-import type { OrderCategory } from '@/lib/definitions';
+import type { OrderCategory } from '@/lib/menu/types';
 
 export const metadata: Metadata = {
   title: pageTitle('Menu'),

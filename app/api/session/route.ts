@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/http';
 import { readSession } from '@/lib/auth/session';
 import { findUserByEmail } from '@/lib/users/users';
-import type { SessionResponse } from '@/lib/session-user';
+import type { SessionResponse } from '@/lib/auth/types';
 
 /** Who the browser is signed in as, with the role from the database. Never cached. */
 export const GET = route(async (req) => {

@@ -5,7 +5,7 @@ import { HeroBanner } from '@/components/ui/hero-banner';
 import { DishCard } from '@/components/menu/dish-card';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { getMenuByCategory } from '@/lib/menu/queries';
-import { ORDER_CATEGORIES } from '@/lib/definitions';
+import { ORDER_CATEGORIES } from '@/lib/menu/types';
 import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } from '@/lib/menu/pagination';
 import { pageTitle } from '@/lib/config/site';
 

@@ -1,14 +1,13 @@
+/**
+ * The documents each collection holds, in one place. Client code never imports this file: each
+ * domain's browser-safe shapes live in its own types.ts.
+ */
 import type { ObjectId } from 'mongodb';
+import type { MenuCategory } from '../menu/types.ts';
+import type { OrderStatus } from '../orders/types.ts';
+import type { BookingStatus } from '../reservations/types.ts';
 
-/** Categories in the order tab order of the order page (spec §2). */
-export const ORDER_CATEGORIES = ['salad', 'pizza', 'soup', 'dessert', 'drinks'] as const;
-/** Every category a menu item may carry: the order ones, plus offered (menu page) and popular (home page). */
-export const MENU_CATEGORIES = [...ORDER_CATEGORIES, 'offered', 'popular'] as const;
-
-export type OrderCategory = (typeof ORDER_CATEGORIES)[number];
-export type MenuCategory = (typeof MENU_CATEGORIES)[number];
-
-/** A menu item as stored in the `menu` collection. Prices are plain numbers in dollars. */
+/** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
 export interface MenuItemDoc {
   _id?: ObjectId;
   name: string;
@@ -19,16 +18,6 @@ export interface MenuItemDoc {
   createdAt?: Date;
 }
 
-/** A menu item as it travels to the browser: ids are strings. */
-export interface MenuItem {
-  _id: string;
-  name: string;
-  recipe: string;
-  image: string;
-  category: MenuCategory;
-  price: number;
-}
-
 export interface ReviewDoc {
   _id?: ObjectId;
   name: string;
@@ -37,13 +26,6 @@ export interface ReviewDoc {
   email?: string;
   createdAt?: Date;
   updatedAt?: Date;
-}
-
-export interface Review {
-  _id: string;
-  name: string;
-  details: string;
-  rating: number;
 }
 
 export interface UserDoc {
@@ -69,16 +51,16 @@ export interface PaymentDoc {
   email: string;
   price: number;
   transactionId: string;
-  /** The payment date; the field name is literally `data` (spec §3). */
+  /** The payment date; the field name is literally `data`, as API clients know it. */
   data: Date;
   cartIds: string[];
   menuItemIds: string[];
-  status: 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';
+  status: OrderStatus;
   /**
    * Every status change after payment, with its time (lib/orders). Payments recorded before it
    * existed, or just paid, lack it: their history starts as `[{ status: 'pending', at: data }]`.
    */
-  statusHistory?: { status: PaymentDoc['status']; at: Date }[];
+  statusHistory?: { status: OrderStatus; at: Date }[];
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
@@ -94,7 +76,7 @@ export interface BookingDoc {
   guests: number;
   phone: string;
   note?: string;
-  status: 'pending' | 'confirmed' | 'cancelled';
+  status: BookingStatus;
   createdAt: Date;
   updatedAt?: Date;
 }

@@ -1,4 +1,4 @@
-/** A cart line as the browser sees it (spec §3). */
+/** A cart line as the browser sees it (client-safe). */
 export interface CartItem {
   _id: string;
   menuId: string;

@@ -1,4 +1,6 @@
-/** What the browser learns about the signed-in user from GET /api/session. */
+/** What the browser learns about the signed-in user (client-safe). */
+
+/** The signed-in user as GET /api/session answers it, with the role from the database. */
 export interface SessionUser {
   email: string;
   name: string;

@@ -1,0 +1,21 @@
+/** Orders as the API answers them (no server imports: client-safe). */
+
+/** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
+export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';
+
+/** An order as GET /api/orders answers it: dates are ISO strings. */
+export interface Order {
+  _id: string;
+  email: string;
+  /** What the diner paid, in dollars. */
+  price: number;
+  transactionId: string;
+  /** The payment date (the payments collection names the field `data`). */
+  data: string;
+  itemCount: number;
+  /** The dishes, by name, with how many of each; a dish deleted from the menu since is named so. */
+  items: { name: string; quantity: number }[];
+  status: OrderStatus;
+  /** Oldest first, starting with pending at the payment time. */
+  history: { status: OrderStatus; at: string }[];
+}
