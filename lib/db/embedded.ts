@@ -98,7 +98,8 @@ function notWritable(dir: string, cause: unknown): Error {
 }
 
 // ---- storage -------------------------------------------------------------------
-interface IndexSpec { name: string; key: Record<string, 1 | -1>; unique: boolean }
+// `expireAfterSeconds` is kept, not enforced: MongoDB's TTL monitor deletes in its own time too.
+interface IndexSpec { name: string; key: Record<string, 1 | -1>; unique: boolean; sparse?: boolean; expireAfterSeconds?: number }
 interface Index extends IndexSpec { entries: Map<string, Document> } // filled for unique indexes only
 
 class Store {
@@ -110,9 +111,12 @@ class Store {
     this.name = name;
   }
 
-  static keyOf(index: IndexSpec, doc: Document): string {
+  /** Null when a sparse index leaves the document out: it has none of the indexed fields. */
+  static keyOf(index: IndexSpec, doc: Document): string | null {
+    const values = Object.keys(index.key).map((f) => getPath(doc, f));
+    if (index.sparse && values.every((v) => v === undefined)) return null;
     // Canonical EJSON tells 1 from "1" and ObjectIds from their hex strings; missing counts as null, as in MongoDB.
-    return EJSON.stringify(Object.keys(index.key).map((f) => getPath(doc, f) ?? null), { relaxed: false });
+    return EJSON.stringify(values.map((v) => v ?? null), { relaxed: false });
   }
 
   /** Applies inserts (before absent), replacements and deletions (after absent) all or nothing. */
@@ -124,13 +128,14 @@ class Store {
       for (const { before } of changes) {
         if (!before) continue;
         const key = Store.keyOf(index, before);
-        if (index.entries.get(key) !== before) continue;
+        if (key === null || index.entries.get(key) !== before) continue;
         index.entries.delete(key);
         removed.push([index, key, before]);
       }
       for (const { after } of changes) {
         if (!after) continue;
         const key = Store.keyOf(index, after);
+        if (key === null) continue;
         if (index.entries.has(key)) {
           for (const [i, k] of added) i.entries.delete(k);
           for (const [i, k, d] of removed) i.entries.set(k, d);
@@ -154,6 +159,7 @@ class Store {
     if (spec.unique) {
       for (const doc of this.docs) {
         const key = Store.keyOf(index, doc);
+        if (key === null) continue;
         if (index.entries.has(key)) {
           throw new EmbeddedServerError(`E11000 duplicate key error collection: ${this.name} index: ${spec.name} dup key: ${key}`, 11000, { keyPattern: spec.key });
         }
@@ -328,7 +334,7 @@ export class EmbeddedDb implements AppDb {
   private serialize(): string {
     const collections: Record<string, unknown> = {};
     for (const [name, store] of this.stores) {
-      const indexes = [...store.indexes.values()].filter((i) => i.name !== '_id_').map(({ name: n, key, unique }) => ({ name: n, key, unique }));
+      const indexes = [...store.indexes.values()].filter((i) => i.name !== '_id_').map(({ name: n, key, unique, sparse, expireAfterSeconds }) => ({ name: n, key, unique, sparse, expireAfterSeconds }));
       collections[name] = { indexes, documents: store.docs };
     }
     // Canonical on write so doubles stay doubles and longs stay longs for other EJSON readers.
@@ -484,16 +490,17 @@ class EmbeddedCollection<T extends Document> implements AppCollection<T> {
 
   async createIndex(key: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
     const name = options.name ?? Object.entries(key).map(([f, dir]) => `${f}_${dir}`).join('_');
-    const unique = options.unique ?? false;
+    const spec: IndexSpec = { name, key, unique: options.unique ?? false, sparse: options.sparse, expireAfterSeconds: options.expireAfterSeconds };
     this.db.refresh();
     const existing = this.db.store(this.name)?.indexes.get(name);
     if (existing) {
       // Same spec again is a no-op (even read-only), as in MongoDB; a different one is an error.
-      if (JSON.stringify(existing.key) === JSON.stringify(key) && existing.unique === unique) return name;
+      const same = (a: IndexSpec) => JSON.stringify([a.key, a.unique, a.sparse ?? false, a.expireAfterSeconds ?? null]);
+      if (same(existing) === same(spec)) return name;
       throw new EmbeddedServerError(`An existing index has the same name (${name}) but different options`, 86);
     }
     this.db.assertWritable();
-    this.db.store(this.name, true)!.addIndex({ name, key, unique });
+    this.db.store(this.name, true)!.addIndex(spec);
     await this.db.persist();
     return name;
   }

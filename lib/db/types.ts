@@ -52,6 +52,10 @@ export type AppUpdate<T> = Pick<UpdateFilter<T>, '$set' | '$unset' | '$inc' | '$
 
 export interface IndexOptions {
   unique?: boolean;
+  /** Leaves out documents that have none of the indexed fields (so a unique index allows many). */
+  sparse?: boolean;
+  /** A TTL index: MongoDB deletes the document this long after the date in the indexed field. */
+  expireAfterSeconds?: number;
   name?: string;
 }
 
