@@ -36,7 +36,7 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   webServer: {
     // The production server on a fresh embedded database, seeded at start.
-    command: `rm -rf ${E2E_DATA_DIR} && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -rf ${E2E_DATA_DIR} && node server.mjs -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/api/menu`,
     // Every journey signs in from one address; the limits themselves are tested in Vitest.
     env: { DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '20' },

@@ -109,20 +109,31 @@ export async function withAuthEmulator(fn, options = {}) {
   }
 }
 
-/** Creates the demo accounts; accounts that already exist are left as they are. */
+/**
+ * Creates the demo accounts, verified and with fixed uids (`demo-admin`, `demo-diner`): the app
+ * keys records by uid, and the emulator forgets its accounts on restart while `.data/` keeps the
+ * records, so the same uid must come back every time. Accounts that already exist are left as they are.
+ */
 export async function seedDemoAccounts(host = `${HOST}:${DEFAULT_PORT}`) {
-  for (const account of Object.values(DEMO_ACCOUNTS)) {
-    const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+  for (const [role, account] of Object.entries(DEMO_ACCOUNTS)) {
+    // The admin API's account creation (the emulator accepts the "owner" credential) takes a uid.
+    const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password, displayName: account.name }),
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        localId: `demo-${role}`,
+        email: account.email,
+        password: account.password,
+        displayName: account.name,
+        emailVerified: true,
+      }),
     }).catch((err) => {
       throw new Error(`Could not reach the Auth Emulator at ${host} to create the demo accounts: ${err.message}`);
     });
     if (res.ok) continue;
     const body = await res.json().catch(() => null);
     const reason = body?.error?.message ?? `HTTP ${res.status}`;
-    if (reason === 'EMAIL_EXISTS') continue;
+    if (reason === 'EMAIL_EXISTS' || reason === 'DUPLICATE_LOCAL_ID') continue;
     throw new Error(`Could not create the demo account ${account.email} in the Auth Emulator: ${reason}`);
   }
 }

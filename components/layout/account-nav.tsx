@@ -73,6 +73,10 @@ export function AccountNav() {
           width={36}
           height={36}
           referrerPolicy="no-referrer"
+          // A picture from a host the Content-Security-Policy does not open is refused: show the default.
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith('/images/avatar.svg')) event.currentTarget.src = '/images/avatar.svg';
+          }}
           className="h-9 w-9 rounded-full border border-white/40 object-cover"
         />
         <span className="sr-only">Signed in as {user.name}</span>

@@ -12,6 +12,7 @@ const BADGE: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
   confirmed: 'bg-green-100 text-green-900',
   cancelled: 'bg-gray-200 text-gray-700',
+  expired: 'bg-gray-200 text-gray-700',
 };
 
 export function StatusBadge({ status }: { status: BookingStatus }) {

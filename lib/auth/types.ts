@@ -6,6 +6,8 @@ export interface SessionUser {
   name: string;
   photoURL: string | null;
   admin: boolean;
+  /** False for an email/password account whose owner has not answered Firebase's verification mail. */
+  emailVerified: boolean;
 }
 
 export interface SessionResponse {

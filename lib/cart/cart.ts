@@ -2,27 +2,28 @@ import 'server-only';
 import type { ObjectId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, toObjectId } from '@/lib/db';
-import type { SessionClaims } from '@/lib/auth/session';
+import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
 import type { CartItem } from '@/lib/cart/types';
 import { getMenuItem } from '@/lib/menu/queries';
 import { toCents } from '@/lib/menu/money';
-import { normalizeEmail } from '@/lib/users/users';
 
-/** The one place that reads and writes cart lines, and prices them for a payment. */
+/** The one place that reads and writes cart lines, and prices them for a payment. Lines belong to a uid. */
 
 /** Ids as stored ObjectIds; a malformed one matches nothing, so it is left out. */
 function objectIds(ids: readonly string[]): ObjectId[] {
   return ids.map(toObjectId).filter((id): id is ObjectId => id !== null);
 }
 
-/** Adds one menu item for the signed-in user; name, picture and price come from the menu. */
-export async function addToCart(user: SessionClaims, menuId: string): Promise<{ insertedId: string }> {
+/** Adds one menu item for the viewer; name, picture and price come from the menu. */
+export async function addToCart(viewer: Viewer, menuId: string): Promise<{ insertedId: string }> {
+  authorize(viewer);
   const item = await getMenuItem(menuId);
   if (!item) throw new HttpError(404, 'No menu item has this id.');
   const { carts } = await collections();
   const { insertedId } = await carts.insertOne({
     menuId: item._id,
-    email: normalizeEmail(user.email),
+    ownerUid: viewer.uid,
+    email: viewer.email,
     name: item.name,
     image: item.image,
     price: item.price,
@@ -31,10 +32,12 @@ export async function addToCart(user: SessionClaims, menuId: string): Promise<{ 
   return { insertedId: insertedId.toHexString() };
 }
 
-/** The user's cart lines in the order they were added. */
-export async function listCart(email: string): Promise<CartItem[]> {
+/** The viewer's cart lines in the order they were added; `email`, when a client names one, must be theirs. */
+export async function listCart(viewer: Viewer, email = viewer.email): Promise<CartItem[]> {
+  authorize(viewer);
+  assertOwnEmail(viewer, email);
   const { carts } = await collections();
-  const docs = await carts.find({ email: normalizeEmail(email) }).sort({ _id: 1 }).toArray();
+  const docs = await carts.find({ ownerUid: viewer.uid }).sort({ _id: 1 }).toArray();
   return docs.map((doc) => ({
     _id: doc._id.toHexString(),
     menuId: doc.menuId,
@@ -46,23 +49,27 @@ export async function listCart(email: string): Promise<CartItem[]> {
 }
 
 /**
- * Deletes one of the user's own lines. Not theirs or already gone is one answer, 404, so a
+ * Deletes one of the viewer's own lines. Not theirs or already gone is one answer, 404, so a
  * caller learns nothing about other people's carts.
  */
-export async function removeFromCart(email: string, id: string): Promise<{ deletedCount: number }> {
+export async function removeFromCart(viewer: Viewer, id: string): Promise<{ deletedCount: number }> {
+  authorize(viewer);
   const _id = toObjectId(id);
   const { carts } = await collections();
-  const { deletedCount } = _id ? await carts.deleteOne({ _id, email: normalizeEmail(email) }) : { deletedCount: 0 };
+  const { deletedCount } = _id ? await carts.deleteOne({ _id, ownerUid: viewer.uid }) : { deletedCount: 0 };
   if (!deletedCount) throw new HttpError(404, 'No item in your cart has this id.');
   return { deletedCount };
 }
 
-/** Removes the lines a payment covered; lines added since stay. Safe to repeat. */
-export async function removePaidLines(email: string, cartIds: readonly string[]): Promise<void> {
-  const ids = objectIds(cartIds);
-  if (!ids.length) return;
+/**
+ * Removes the lines a payment covered; lines added since stay. Safe to repeat. No viewer: the
+ * paid payment is the authority (a Stripe webhook completes payments with nobody signed in).
+ */
+export async function removePaidLines(payment: { ownerUid?: string; cartIds: readonly string[] }): Promise<void> {
+  const ids = objectIds(payment.cartIds);
+  if (!ids.length || !payment.ownerUid) return;
   const { carts } = await collections();
-  await carts.deleteMany({ _id: { $in: ids }, email: normalizeEmail(email) });
+  await carts.deleteMany({ _id: { $in: ids }, ownerUid: payment.ownerUid });
 }
 
 export interface PricedCart {
@@ -73,14 +80,15 @@ export interface PricedCart {
 }
 
 /**
- * Prices the user's cart (or just the given lines of it) at the menu's current prices, never at
+ * Prices the viewer's cart (or just the given lines of it) at the menu's current prices, never at
  * the price stored on the line: what is charged is what the menu says now.
  */
-export async function priceCart(email: string, onlyIds?: readonly string[]): Promise<PricedCart> {
+export async function priceCart(viewer: Viewer, onlyIds?: readonly string[]): Promise<PricedCart> {
+  authorize(viewer);
   const { carts, menu } = await collections();
   const ids = onlyIds && objectIds(onlyIds);
   const lines = await carts
-    .find({ email: normalizeEmail(email), ...(ids ? { _id: { $in: ids } } : {}) })
+    .find({ ownerUid: viewer.uid, ...(ids ? { _id: { $in: ids } } : {}) })
     .sort({ _id: 1 })
     .toArray();
   const items = await menu.find({ _id: { $in: objectIds(lines.map((line) => line.menuId)) } }, { projection: { price: 1 } }).toArray();

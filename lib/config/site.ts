@@ -15,6 +15,16 @@ export interface ReservationConfig {
   seatsPerSlot: number;
 }
 
+/** What one diner may hold, so that no single account can book out an evening. */
+export interface ReservationLimits {
+  /** Upcoming bookings (pending or confirmed) one diner may hold. */
+  upcomingBookings: number;
+  /** Seats across those bookings. */
+  upcomingSeats: number;
+  /** A booking the restaurant has not confirmed within this many hours expires, and its seats go back on sale. */
+  pendingHours: number;
+}
+
 export interface SiteConfig {
   brand: string;
   tagline: string;
@@ -80,6 +90,15 @@ export const site: SiteConfig = {
   company: env(process.env.NEXT_PUBLIC_COMPANY, 'Bistro Labs Ltd'),
   url: env(process.env.NEXT_PUBLIC_SITE_URL, 'http://localhost:3000').replace(/\/+$/, ''),
 };
+
+/** Server-only (the variables are not NEXT_PUBLIC_), read on every call so a test can change them. */
+export function reservationLimits(env: NodeJS.ProcessEnv = process.env): ReservationLimits {
+  return {
+    upcomingBookings: positiveInt(env.RESERVATION_MAX_UPCOMING_BOOKINGS, 4),
+    upcomingSeats: positiveInt(env.RESERVATION_MAX_UPCOMING_SEATS, 24),
+    pendingHours: positiveInt(env.RESERVATION_PENDING_HOURS, 48),
+  };
+}
 
 /** '{brand} | {page}', the page title format of spec §2. */
 export function pageTitle(page: string): string {

@@ -6,6 +6,7 @@ import type { ObjectId } from 'mongodb';
 import type { MenuCategory } from '../menu/types.ts';
 import type { OrderStatus } from '../orders/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
+import type { GrantedRole } from '../auth/roles.ts';
 
 /** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
 export interface MenuItemDoc {
@@ -23,6 +24,8 @@ export interface ReviewDoc {
   name: string;
   details: string;
   rating: number;
+  /** The author's uid; seed reviews have none. One review per owner (a sparse unique index). */
+  ownerUid?: string;
   email?: string;
   createdAt?: Date;
   updatedAt?: Date;
@@ -30,25 +33,43 @@ export interface ReviewDoc {
 
 export interface UserDoc {
   _id?: ObjectId;
+  /**
+   * The Firebase uid the record belongs to, unique. Records made before sign-in was keyed on it
+   * lack one until their owner signs in (or `npm run seed` looks it up).
+   */
+  uid?: string;
   name: string;
   email: string;
-  role?: 'admin';
+  /** As Firebase last said at sign-in: ADMIN_EMAILS grants admin to verified emails only. */
+  emailVerified?: boolean;
+  role?: GrantedRole;
   createdAt?: Date;
+  /** Session tokens carry the version they were made under; raising it ends them all. Absent is 0. */
+  sessionVersion?: number;
+  /** Sessions ended one by one (logout), kept until they would have expired anyway. */
+  revokedSessions?: { id: string; expiresAt: Date }[];
 }
 
-export interface CartItemDoc {
+/**
+ * Documents that belong to a person carry their uid. Those written before that (legacy, by email
+ * only) get it when their owner signs in, or from `npm run seed`; until then nobody sees them.
+ */
+interface Owned {
+  ownerUid?: string;
+  email: string;
+}
+
+export interface CartItemDoc extends Owned {
   _id?: ObjectId;
   menuId: string;
-  email: string;
   name: string;
   image: string;
   price: number;
   createdAt?: Date;
 }
 
-export interface PaymentDoc {
+export interface PaymentDoc extends Owned {
   _id?: ObjectId;
-  email: string;
   price: number;
   transactionId: string;
   /** The payment date; the field name is literally `data`, as API clients know it. */
@@ -64,9 +85,8 @@ export interface PaymentDoc {
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
-export interface BookingDoc {
+export interface BookingDoc extends Owned {
   _id?: ObjectId;
-  email: string;
   /** From the user record at booking time, never from the client. */
   name: string;
   /** 'YYYY-MM-DD' */
@@ -87,6 +107,22 @@ export interface BookingSlotDoc {
   seats: number;
 }
 
+/**
+ * A diner's upcoming bookings, keyed by their uid: the cap on how many bookings and seats one
+ * person may hold is checked and taken in one conditional update of this document.
+ */
+export interface BookingHoldsDoc {
+  _id: string;
+  holds: { bookingId: string; slot: string; guests: number }[];
+}
+
+/** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
+export interface RateLimitDoc {
+  _id: string;
+  count: number;
+  expiresAt: Date;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -96,4 +132,6 @@ export interface Collections {
   payments: PaymentDoc;
   bookings: BookingDoc;
   bookingSlots: BookingSlotDoc;
+  bookingHolds: BookingHoldsDoc;
+  rateLimits: RateLimitDoc;
 }

@@ -7,12 +7,17 @@ import type { AppDb } from './types.ts';
 /** Idempotent: creating an index that already exists with the same options is a no-op on both backends. */
 export async function ensureIndexes(db: AppDb): Promise<void> {
   await db.collection('users').createIndex({ email: 1 }, { unique: true });
-  await db.collection('carts').createIndex({ email: 1 });
-  await db.collection('payments').createIndex({ email: 1 });
-  await db.collection('bookings').createIndex({ email: 1 });
+  // Sparse: records from before uids were kept have none yet, and must not collide as null.
+  await db.collection('users').createIndex({ uid: 1 }, { unique: true, sparse: true });
+  for (const name of ['carts', 'payments', 'bookings'] as const) {
+    await db.collection(name).createIndex({ ownerUid: 1 });
+    // Legacy documents are found by email when their owner is known (lib/db/owners.ts).
+    await db.collection(name).createIndex({ email: 1 });
+  }
   await db.collection('bookings').createIndex({ date: 1, time: 1 });
-  // Not unique: seed reviews have no email, and neither engine offers a partial index here.
-  // One review per diner is kept by the review's _id instead (lib/reviews/reviews.ts).
+  await db.collection('bookings').createIndex({ status: 1, createdAt: 1 });
+  // One review per diner; seed reviews have no owner and are left out of the index.
+  await db.collection('reviews').createIndex({ ownerUid: 1 }, { unique: true, sparse: true });
   await db.collection('reviews').createIndex({ email: 1 });
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { revalidatePath } from 'next/cache';
 import type { ObjectId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuItemDoc } from '@/lib/db/documents';
 import type { MenuItemChanges, NewMenuItem } from '@/lib/validation/menu';
@@ -34,7 +35,8 @@ function itemId(id: string): ObjectId {
 
 const notFound = () => new HttpError(404, 'No menu item has this id.');
 
-export async function addMenuItem(item: NewMenuItem): Promise<{ insertedId: string }> {
+export async function addMenuItem(admin: Admin, item: NewMenuItem): Promise<{ insertedId: string }> {
+  authorize(admin, 'admin');
   const { menu } = await collections();
   const doc: MenuItemDoc = { ...item, recipe: item.recipe ?? '', createdAt: new Date() };
   const { insertedId } = await menu.insertOne(doc);
@@ -43,7 +45,8 @@ export async function addMenuItem(item: NewMenuItem): Promise<{ insertedId: stri
 }
 
 /** Sets the fields given; the others, the picture included, stay as they are. */
-export async function updateMenuItem(id: string, changes: MenuItemChanges): Promise<{ modifiedCount: number }> {
+export async function updateMenuItem(admin: Admin, id: string, changes: MenuItemChanges): Promise<{ modifiedCount: number }> {
+  authorize(admin, 'admin');
   const _id = itemId(id);
   const { menu } = await collections();
   // The schema leaves out what was not sent (JSON has no undefined), so $set touches only those.
@@ -53,7 +56,8 @@ export async function updateMenuItem(id: string, changes: MenuItemChanges): Prom
   return { modifiedCount };
 }
 
-export async function deleteMenuItem(id: string): Promise<{ deletedCount: number }> {
+export async function deleteMenuItem(admin: Admin, id: string): Promise<{ deletedCount: number }> {
+  authorize(admin, 'admin');
   const _id = itemId(id);
   const { menu } = await collections();
   const { deletedCount } = await menu.deleteOne({ _id });

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import type { OrderStepInput } from '@/lib/validation/order';
@@ -49,7 +50,8 @@ async function toOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
 }
 
 /** Every order, or those in one status, newest first. */
-export async function listOrders(status?: OrderStatus): Promise<Order[]> {
+export async function listOrders(admin: Admin, status?: OrderStatus): Promise<Order[]> {
+  authorize(admin, 'admin');
   const { payments } = await collections();
   const docs = await payments
     .find({ status: status ?? { $in: ORDER_STATUSES } })
@@ -63,7 +65,8 @@ export async function listOrders(status?: OrderStatus): Promise<Order[]> {
  * checked against (the one the caller saw, when given), so of two admins acting at once exactly
  * one succeeds and the other is told what happened meanwhile (409) instead of overriding it.
  */
-export async function changeOrderStatus(id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+export async function changeOrderStatus(admin: Admin, id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+  authorize(admin, 'admin');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
   const { payments } = await collections();

@@ -1,6 +1,7 @@
 /** Bookings as the API answers them (no server imports: client-safe). */
 
-export type BookingStatus = 'pending' | 'confirmed' | 'cancelled';
+/** 'expired': the restaurant did not confirm it in time, so its seats went back on sale. */
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled' | 'expired';
 
 /** A booking as it travels to the browser. */
 export interface Booking {

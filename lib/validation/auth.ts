@@ -35,6 +35,11 @@ export const jwtBodySchema = z.object({
   idToken: z.string({ error: 'idToken is required' }).min(1, 'idToken is required').max(8192, 'idToken is too long'),
 });
 
+/** POST /api/logout: `?everywhere=1` ends every session of the caller, not only this one. */
+export const logoutQuerySchema = z.strictObject({
+  everywhere: z.literal('1', { error: 'everywhere must be 1' }).optional(),
+});
+
 /** POST /api/users: the identity comes from the session; only a display name may be offered. */
 export const createUserBodySchema = z.object({
   name: z.string().trim().max(80, 'name must be under 80 characters').optional(),

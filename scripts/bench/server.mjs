@@ -34,7 +34,7 @@ export async function freePort() {
 export async function startServer({ cwd, env, readyPath = '/api/menu', timeoutMs = 90_000 }) {
   const port = await freePort();
   const host = '127.0.0.1';
-  const child = spawnGroup(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', host], {
+  const child = spawnGroup(process.execPath, ['server.mjs', '-p', String(port), '-H', host], {
     cwd,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

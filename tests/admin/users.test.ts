@@ -9,7 +9,7 @@ import { deleteUser } from '@/lib/users/admin';
 import type { UserRecord } from '@/lib/users/types';
 import { createFirebaseAccount } from '../support/firebase';
 import { errorOf, params, request } from '../support/http';
-import { makeAdmin, makeDiner, type Person } from '../support/people';
+import { adminOf, makeAdmin, makeDiner, sessionTokenFor, type Person } from '../support/people';
 
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
 
@@ -37,12 +37,16 @@ describe('GET /api/users', () => {
 });
 
 describe('PATCH /api/users/admin/{id}', () => {
-  it('makes the user an admin ({ modifiedCount: 1 }), who then passes the admin check', async () => {
+  it('makes the user an admin ({ modifiedCount: 1 }), whose next session passes the admin check', async () => {
     const diner = await makeDiner();
     const res = await promote(diner.id);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ modifiedCount: 1 });
-    const check = await adminCheck(request('GET', `/api/users/admin/${diner.email}`, { headers: diner.headers }), params({ key: diner.email }));
+    const adminCheckAs = (headers: Record<string, string>) =>
+      adminCheck(request('GET', `/api/users/admin/${diner.email}`, { headers }), params({ key: diner.email }));
+    // A role change ends the sessions made before it.
+    expect((await adminCheckAs(diner.headers)).status).toBe(401);
+    const check = await adminCheckAs({ authorization: `Bearer ${await sessionTokenFor(diner)}` });
     expect(await check.json()).toEqual({ admin: true });
     expect((await promote(diner.id)).status).toBe(200);
     expect(await (await promote(diner.id)).json()).toEqual({ modifiedCount: 0 });
@@ -65,15 +69,15 @@ describe('PATCH /api/users/admin/{id}', () => {
 
 describe('DELETE /api/users/{id}', () => {
   it('deletes the record, their cart and their Firebase account, and nobody else\'s', async () => {
-    const target = await makeDiner();
+    const email = `target.${Date.now()}@bistro.test`;
+    const target = await makeDiner({ email, ...(emulatorHost ? { uid: (await createFirebaseAccount(email)).localId } : {}) });
     const bystander = await makeDiner();
-    if (emulatorHost) await createFirebaseAccount(target.email);
     const { carts, users } = await collections();
     const line = { menuId: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Soup', image: '/x.svg', price: 5 };
     await carts.insertMany([
+      { ...line, ownerUid: target.uid, email: target.email },
       { ...line, email: target.email },
-      { ...line, email: target.email },
-      { ...line, email: bystander.email },
+      { ...line, ownerUid: bystander.uid, email: bystander.email },
     ]);
 
     const res = await remove(target.id);
@@ -83,7 +87,7 @@ describe('DELETE /api/users/{id}', () => {
     expect(await carts.countDocuments({ email: target.email })).toBe(0);
     expect(await carts.countDocuments({ email: bystander.email })).toBe(1);
     expect(await users.findOne({ email: bystander.email })).not.toBeNull();
-    expect(deleteFirebaseUser).toHaveBeenCalledWith(target.email);
+    expect(deleteFirebaseUser).toHaveBeenCalledWith(target.uid);
     if (emulatorHost) {
       await expect(getFirebaseAdminAuth().getUserByEmail(target.email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     }
@@ -102,13 +106,30 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('never deletes the last admin', async () => {
+    const caller = await adminOf(await makeAdmin());
     const { users } = await collections();
     await users.updateMany({ role: 'admin', email: { $ne: admin.email } }, { $unset: { role: '' } });
-    // Only reachable when the caller is no longer an admin themself (a script, or a race with
-    // another admin removing them): the rule is in the library so every path obeys it.
-    const err = await deleteUser({ email: 'script@bistro.test' }, admin.id).catch((e: unknown) => e);
+    // Only reachable when the caller is no longer an admin themself (a race with another admin
+    // removing them): the rule is in the library, so every path obeys it.
+    const err = await deleteUser(caller, admin.id).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 409, message: 'This is the last admin: make someone else admin first.' });
     expect(await users.countDocuments({ role: 'admin' })).toBe(1);
+    expect(await users.findOne({ uid: admin.uid })).toMatchObject({ role: 'admin' });
+  });
+
+  it('never leaves the shop without an admin when the last two delete each other at once', async () => {
+    const { users } = await collections();
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await makeAdmin(), await makeAdmin()];
+      const [asA, asB] = [await adminOf(a), await adminOf(b)];
+      await users.updateMany({ role: 'admin', uid: { $nin: [a.uid, b.uid] } }, { $unset: { role: '' } });
+      // Called directly, both deletions advance await by await together: a check-then-delete lets both through.
+      const results = await Promise.allSettled([deleteUser(asA, b.id), deleteUser(asB, a.id)]);
+      expect(await users.countDocuments({ role: 'admin' })).toBeGreaterThanOrEqual(1);
+      expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409 });
+    }
+    await users.updateOne({ uid: admin.uid }, { $set: { role: 'admin' } });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {

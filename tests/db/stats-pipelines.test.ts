@@ -8,6 +8,7 @@ import { collections, getDb, type AppCollections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
+import { adminOf, makeAdmin } from '../support/people';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 
@@ -56,7 +57,9 @@ describe(`admin statistics pipelines (${backend})`, () => {
     // An unpaid checkout intent (lib/payments/records.ts): not an order, counted nowhere.
     const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
     await raw.insertOne({ ...pay('d@x.test', 'pending', 7.25, [cakeD!]), status: 'intent' });
-    await c.users.insertMany(['a@x.test', 'b@x.test', 'admin@x.test'].map((email) => ({ name: email, email })));
+    await c.users.insertMany(['a@x.test', 'b@x.test'].map((email) => ({ name: email, email })));
+    // The third user is the admin who asks for the figures.
+    return adminOf(await makeAdmin({ email: 'admin@x.test' }));
   }
 
   it('order totals: every paid order counts, revenue leaves out the cancelled one', async () => {
@@ -78,8 +81,8 @@ describe(`admin statistics pipelines (${backend})`, () => {
   });
 
   it('getAdminStats answers the figures in dollars, with the counts of users and dishes', async () => {
-    await fixture();
-    expect(await getAdminStats()).toEqual({
+    const admin = await fixture();
+    expect(await getAdminStats(admin)).toEqual({
       revenue: 81.1,
       customers: 3,
       menuItems: 5,
@@ -94,6 +97,8 @@ describe(`admin statistics pipelines (${backend})`, () => {
 
   it('with no orders every figure is zero and there are no categories', async () => {
     await c.menu.insertOne(dish('Soup A', 'soup', 14.5));
-    expect(await getAdminStats()).toEqual({ revenue: 0, customers: 0, menuItems: 1, orders: 0, categories: [] });
+    const admin = await adminOf(await makeAdmin());
+    // The one customer is the admin asking.
+    expect(await getAdminStats(admin)).toEqual({ revenue: 0, customers: 1, menuItems: 1, orders: 0, categories: [] });
   });
 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BSON } from 'mongodb';
-import { createSessionToken } from '@/lib/auth/session';
+import { firebaseIdToken } from '../support/firebase';
 import { freePort, spawnServer, startServer, type RunningServer } from './server';
 
 /**
@@ -30,7 +30,12 @@ describe('a SIGKILL during a stream of writes', () => {
     const first = await startServer(env);
     servers.push(first);
     const email = 'kill.test@bistro.test';
-    const auth = { authorization: `Bearer ${await createSessionToken({ uid: 'kill-test', email })}` };
+    const signIn = await fetch(`${first.baseUrl}/api/jwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: first.baseUrl },
+      body: JSON.stringify({ idToken: await firebaseIdToken(email) }),
+    });
+    const auth = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
     const menu = (await (await fetch(`${first.baseUrl}/api/menu?category=pizza`)).json()) as { _id: string }[];
 
     const acknowledged: string[] = [];

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 
-/** A production server (`next start` on the built .next) in its own process group. */
+/** A production server (server.mjs on the built .next) in its own process group. */
 export interface RunningServer {
   baseUrl: string;
   child: ChildProcess;
@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
 }
 
 export function spawnServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', RATE_LIMIT_SCALE: '1000', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

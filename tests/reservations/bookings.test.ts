@@ -12,7 +12,7 @@ import type { Booking } from '@/lib/reservations/types';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { slotKey } from '@/lib/reservations/seats';
 import { errorOf, params, request } from '../support/http';
-import { makeAdmin, makeDiner, type Person } from '../support/people';
+import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
 
 const anonymous = { headers: {} };
 const today = restaurantClock(new Date()).today;
@@ -112,7 +112,7 @@ describe('POST /api/bookings', () => {
 
   it('holds when every booking reads the slot before any writes (calls in lockstep)', async () => {
     const diner = await makeDiner();
-    const user = { uid: diner.id, email: diner.email, name: diner.name };
+    const user = await viewerOf(diner);
     const date = nextDay();
     // Called directly, the bookings advance await by await together: a read-then-write check would let all 30 in.
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => createBooking(user, booking(date))));
@@ -156,7 +156,7 @@ describe('GET /api/bookings', () => {
     const later = await booked(dana, booking(nextDay(), { time: '20:00' }));
     const sooner = await booked(dana, booking(today === later.date ? nextDay() : addDays(today, 1), { time: '11:00' }));
     const { bookings } = await collections();
-    const past: BookingDoc = { ...booking(addDays(today, -3)), email: dana.email, name: dana.name, status: 'confirmed', createdAt: new Date() };
+    const past: BookingDoc = { ...booking(addDays(today, -3)), ownerUid: dana.uid, email: dana.email, name: dana.name, status: 'confirmed', createdAt: new Date() };
     await bookings.insertOne(past);
     await booked(otto);
 
@@ -253,6 +253,7 @@ describe('PATCH /api/bookings/{id}', () => {
     const { bookings } = await collections();
     const { insertedId } = await bookings.insertOne({
       ...booking(addDays(today, -1)),
+      ownerUid: owner.uid,
       email: owner.email,
       name: owner.name,
       status: 'confirmed',

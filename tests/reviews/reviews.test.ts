@@ -8,11 +8,12 @@ import { GET as listRoute, POST as saveRoute } from '@/app/api/review/route';
 import { GET as mineRoute } from '@/app/api/review/mine/route';
 import { DELETE as deleteRoute } from '@/app/api/review/[id]/route';
 import { createSessionToken } from '@/lib/auth/session';
+import { endAllSessions } from '@/lib/users/account';
 import { collections } from '@/lib/db';
 import { saveReview } from '@/lib/reviews/reviews';
 import type { Review } from '@/lib/reviews/types';
 import { errorOf, params, request } from '../support/http';
-import { makeAdmin, makeDiner } from '../support/people';
+import { makeAdmin, makeDiner, viewerOf } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
@@ -67,7 +68,7 @@ describe('POST /api/review', () => {
   it('keeps one review when first saves race (two tabs): every one reads "none yet", one insert wins', async () => {
     const diner = await makeDiner();
     // Called directly, the saves advance in lockstep, so all of them pass the lookup before any inserts.
-    const user = { uid: diner.id, email: diner.email, name: diner.name };
+    const user = await viewerOf(diner);
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => saveReview(user, { rating: 5, details: `Racing review number ${i}` })));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.review._id)).size).toBe(1);
@@ -91,16 +92,34 @@ describe('POST /api/review', () => {
 
   it('names a session without a name after the user record', async () => {
     const diner = await makeDiner();
-    const token = await createSessionToken({ uid: diner.id, email: diner.email });
+    const token = await createSessionToken({ uid: diner.uid, email: diner.email }, 0);
     const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
     expect(((await res.json()) as Review).name).toBe(diner.name);
   });
 
-  it('refuses a signed-in caller with no user record', async () => {
-    const token = await createSessionToken({ uid: 'uid-ghost', email: 'ghost@bistro.test', name: 'Ghost' });
+  it('refuses a token whose user record is gone (401) and writes nothing', async () => {
+    const token = await createSessionToken({ uid: 'uid-ghost', email: 'ghost@bistro.test', name: 'Ghost' }, 0);
     const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(401);
     expect(await reviewsBy('ghost@bistro.test')).toBe(0);
+  });
+
+  it('gives every review an id of its own, never its author\'s user id', async () => {
+    const diner = await makeDiner();
+    const review = (await (await save(diner, good)).json()) as Review;
+    expect(review._id).not.toBe(diner.id);
+    expect((await all()).some((r) => r._id === diner.id)).toBe(false);
+  });
+
+  it('keeps one review per diner across their sessions: signing out everywhere and in again rewrites it', async () => {
+    const diner = await makeDiner();
+    const first = (await (await save(diner, good)).json()) as Review;
+    await endAllSessions(await viewerOf(diner));
+    const again = { headers: { authorization: `Bearer ${await createSessionToken(diner, 1)}` } };
+    const res = await save(again, { rating: 5, details: 'Better the second time round.' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Review)._id).toBe(first._id);
+    expect(await reviewsBy(diner.email)).toBe(1);
   });
 });
 

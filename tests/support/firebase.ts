@@ -34,3 +34,33 @@ export async function firebaseIdToken(email: string, password = 'Test#2024', dis
   if (answer.error) throw new Error(`emulator sign-in failed: ${answer.error.message}`);
   return answer.idToken;
 }
+
+const PROJECT_ID = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-bistro';
+
+/**
+ * Verifies the account's email the way its owner would: Firebase mails a link (the emulator
+ * keeps it, readable from its REST API) and the owner opens it.
+ */
+export async function verifyEmail(idToken: string, email: string): Promise<void> {
+  const base = `http://${emulator()}`;
+  const sent = await fetch(`${base}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken }),
+  });
+  if (!sent.ok) throw new Error(`emulator refused to send the verification mail: ${await sent.text()}`);
+  const { oobCodes } = (await (await fetch(`${base}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)).json()) as {
+    oobCodes: { email: string; requestType: string; oobLink: string }[];
+  };
+  const mail = oobCodes.filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').at(-1);
+  if (!mail) throw new Error(`no verification mail for ${email}`);
+  const opened = await fetch(mail.oobLink);
+  if (!opened.ok) throw new Error(`the verification link failed: ${opened.status}`);
+}
+
+/** A fresh ID token for an existing account: what a new sign-in gets. */
+export async function signInIdToken(email: string, password: string): Promise<FirebaseSignIn> {
+  const answer = await accounts('signInWithPassword', { email, password });
+  if (answer.error) throw new Error(`emulator sign-in failed: ${answer.error.message}`);
+  return answer;
+}

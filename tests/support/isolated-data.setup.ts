@@ -31,3 +31,6 @@ afterAll(async () => {
 // Handler tests make many requests from one address in a second; the limits themselves are
 // tested where they matter (tests/api/auth-routes.test.ts sets the scale back to 1).
 process.env.RATE_LIMIT_SCALE ??= '1000';
+// Likewise one test diner books many tables; the caps are tested in tests/reservations/holds.test.ts.
+process.env.RESERVATION_MAX_UPCOMING_BOOKINGS ??= '1000';
+process.env.RESERVATION_MAX_UPCOMING_SEATS ??= '100000';

@@ -1,9 +1,10 @@
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageItems } from '@/components/admin/manage-items';
+import { requirePageViewer } from '@/lib/auth/viewer';
 import { getMenuItems } from '@/lib/menu/queries';
 
-/** Behind the admin guard of the (admin) layout, which the original left off this page. */
 export default async function ManageItemsPage() {
+  await requirePageViewer('admin');
   const items = await getMenuItems();
   return (
     <section>
