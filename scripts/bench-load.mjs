@@ -33,16 +33,21 @@ async function main() {
     if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
     rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
   }
-  // A known secret lets this script sign its own session, so no identity provider is needed.
+  // A known secret lets this script sign its own session, so no identity provider is needed; a
+  // session is only valid for a user record, written before the server owns the data file.
   const secret = randomBytes(32).toString('hex');
   process.env.SESSION_SECRET = secret;
+  const { EmbeddedDb } = await import('../lib/db/embedded.ts');
+  const data = EmbeddedDb.open({ dataDir: join(ROOT, DATA_DIR) });
+  await data.collection('users').insertOne({ uid: 'bench-load', name: 'Load Tester', email: 'load.tester@bistro.test' });
+  await data.close();
   const server = await startServer({
     cwd: ROOT,
     // Limits scaled out of the way: this measures capacity, the limits have their own tests.
     env: { DATA_DIR, SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
   });
   const { createSessionToken } = await import('../lib/auth/session.ts');
-  const token = await createSessionToken({ uid: 'bench-load', email: 'load.tester@bistro.test', name: 'Load Tester' });
+  const token = await createSessionToken({ uid: 'bench-load', email: 'load.tester@bistro.test', name: 'Load Tester' }, 0);
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
   if (!menuId) throw new Error('the menu is empty');

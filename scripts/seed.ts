@@ -6,8 +6,10 @@
  * Runs under plain Node 20 (no tsx): `node --import ./lib/db/ts-loader.mjs scripts/seed.ts`,
  * hence the relative imports with explicit `.ts` extensions.
  */
+import { firebaseAdminConfig, firebaseUidOf } from '../lib/auth/firebase-admin.ts';
 import { EmbeddedDb } from '../lib/db/embedded.ts';
 import { closeMongoClient, openMongoDb } from '../lib/db/mongo.ts';
+import { migrateOwners } from '../lib/db/owners.ts';
 import { ensureIndexes, seedDatabase, type SeedResult } from '../lib/db/seed.ts';
 import type { AppDb } from '../lib/db/types.ts';
 
@@ -30,6 +32,19 @@ function report(where: string, result: SeedResult): void {
 async function run(db: AppDb, where: string): Promise<void> {
   await ensureIndexes(db);
   report(where, await seedDatabase(db, { reset }));
+  await migrate(db);
+}
+
+/** User records from before records were keyed by uid get theirs from Firebase, with their documents. */
+async function migrate(db: AppDb): Promise<void> {
+  try {
+    firebaseAdminConfig();
+    const { claimed, unknown } = await migrateOwners(db, firebaseUidOf);
+    console.log(`Owners: ${claimed} user records given their Firebase uid, ${unknown} with no Firebase account.`);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    console.log(`Owners not migrated now (${why}); each user's data moves over at their next sign-in.`);
+  }
 }
 
 async function main(): Promise<number> {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedDb, LOCK_FILE } from '@/lib/db/embedded';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
+import { createFirebaseAccount } from '../support/firebase';
+import { insertLegacyDocuments } from '../support/legacy';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -57,6 +59,27 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     const after = EmbeddedDb.open({ dataDir: dir });
     expect(await after.collection('menu').countDocuments({ name: 'Admin Special' })).toBe(0);
     expect(await after.collection('menu').countDocuments()).toBe(seedMenu.length);
+    await after.close();
+  });
+
+  it('gives user records from before uids their Firebase uid, with their cart, payments, bookings and review', async () => {
+    const dir = path.join(process.env.DATA_DIR!, 'seed-migration');
+    const email = `legacy.${Date.now()}@bistro.test`;
+    const { localId } = await createFirebaseAccount(email);
+    const db = EmbeddedDb.open({ dataDir: dir });
+    await db.collection('users').insertOne({ name: 'Lea Legacy', email });
+    await db.collection('users').insertOne({ name: 'Gone Long Ago', email: `gone.${Date.now()}@bistro.test` });
+    await insertLegacyDocuments(db, email);
+    await db.close();
+
+    const run = await seed(dir);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('Owners: 1 user records given their Firebase uid, 1 with no Firebase account.');
+    const after = EmbeddedDb.open({ dataDir: dir });
+    expect(await after.collection('users').findOne({ email })).toMatchObject({ uid: localId });
+    for (const name of ['carts', 'payments', 'bookings', 'reviews'] as const) {
+      expect(await after.collection(name).countDocuments({ email, ownerUid: localId }), name).toBe(1);
+    }
     await after.close();
   });
 
