@@ -146,7 +146,7 @@ test.describe('menu items', () => {
 });
 
 test.describe('users', () => {
-  test('an admin makes a diner admin, who then reaches the admin pages', async ({ browser }) => {
+  test('an admin makes a diner admin, who then reaches the admin pages (signed in again: the role change ended their session)', async ({ browser }) => {
     const account = await createAccount('promoted');
     const diner = await signedIn(browser, account);
     await diner.goto('/dashboard/adminHome');

@@ -19,6 +19,16 @@ export async function createAccount(prefix = 'diner', password = 'Fresh#2024') {
   return { email, password, name: `Test ${prefix}` };
 }
 
+/** The link of the newest verification mail the emulator holds for `email`, as its owner would open it. */
+export async function verificationLink(email: string): Promise<string> {
+  const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-bistro';
+  const res = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${projectId}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+  const mail = oobCodes.filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').at(-1);
+  if (!mail) throw new Error(`no verification mail for ${email}`);
+  return mail.oobLink;
+}
+
 /**
  * Records what the captcha canvas draws, the way a person reads it off the screen, so the
  * journey can type it. The app is not changed for this: the test watches the canvas calls.

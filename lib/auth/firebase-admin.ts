@@ -131,6 +131,19 @@ export async function deleteFirebaseUser(uidOrEmail: string): Promise<boolean> {
   }
 }
 
+/**
+ * Signs the account out of Firebase on every device: its refresh tokens stop working, and ID
+ * tokens issued before now are refused by `verifyFirebaseIdToken`, so no browser that still
+ * remembers the user can quietly sign back in. No such account: nothing to do.
+ */
+export async function revokeFirebaseSessions(uid: string): Promise<void> {
+  try {
+    await getFirebaseAdminAuth().revokeRefreshTokens(uid);
+  } catch (err) {
+    if (errorCode(err) !== 'user-not-found') throw err;
+  }
+}
+
 /** The email Firebase has for an account now, or null when there is no such account. */
 export async function firebaseAccount(uid: string): Promise<{ email: string | null } | null> {
   try {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { revokeFirebaseSessions } from '@/lib/auth/firebase-admin';
 import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
 import { hasRole } from '@/lib/auth/roles';
 import { collections } from '@/lib/db';
@@ -31,12 +32,15 @@ export async function endSession(viewer: Viewer, now = new Date()): Promise<void
 }
 
 /**
- * Ends every session of the viewer, on every device. The session version goes up, so a token
- * made before fails however close in time it was made (a version, unlike a timestamp, has no
- * one-second resolution to fall through), and the next sign-in works at once.
+ * Ends every session of the viewer, on every device. Firebase forgets them first, or a browser
+ * that still remembers the user would sign straight back in; should that fail, nothing changed
+ * and the caller can try again. Then the session version goes up, so a token made before fails
+ * however close in time it was made (a version, unlike a timestamp, has no one-second resolution
+ * to fall through), and the next sign-in works at once.
  */
 export async function endAllSessions(viewer: Viewer): Promise<void> {
   authorize(viewer);
+  await revokeFirebaseSessions(viewer.uid);
   const { users } = await collections();
   await users.updateOne({ uid: viewer.uid }, { $inc: { sessionVersion: 1 }, $set: { revokedSessions: [] } });
 }

@@ -171,6 +171,23 @@ describe('signing in makes the user record, keyed by the Firebase uid', () => {
   });
 });
 
+describe('signing out everywhere', () => {
+  it('also signs the account out of Firebase: a browser that remembers the user cannot sign back in with it', async () => {
+    const email = unique('everywhere');
+    const { idToken } = await createFirebaseAccount(email, 'Away#2024');
+    const headers = await signIn(idToken);
+    // Firebase keeps its revocation time in whole seconds: step past the second of that sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const out = await logoutRoute(request('POST', '/api/logout?everywhere=1', { headers }), undefined);
+    expect(out.status).toBe(200);
+    const again = await jwtRoute(post('/api/jwt', { idToken }), undefined);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ error: 'The Firebase ID token has been revoked. Please log in again.' });
+    // Typing the password again works at once.
+    await signIn((await signInIdToken(email, 'Away#2024')).idToken);
+  });
+});
+
 describe('GET /api/users/admin/{email}', () => {
   const call = async (email: string, headers: Record<string, string>) =>
     adminCheckRoute(new Request(`${ORIGIN}/api/users/admin/${encodeURIComponent(email)}`, { headers }), { params: Promise.resolve({ key: email }) });
