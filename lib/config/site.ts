@@ -32,7 +32,7 @@ export interface SiteConfig {
   email: string;
   address: { street: string; city: string; postalCode: string; country: string };
   hours: OpeningHours;
-  /** The wording shown under 'Order Online' (spec §9). */
+  /** The wording shown under 'Order Online', e.g. 'From 11.00am to 10.00pm'. */
   hoursLabel: string;
   /** Server-side only (its variable is not NEXT_PUBLIC_): a browser bundle sees the default. */
   reservations: ReservationConfig;
@@ -100,7 +100,7 @@ export function reservationLimits(env: NodeJS.ProcessEnv = process.env): Reserva
   };
 }
 
-/** '{brand} | {page}', the page title format of spec §2. */
+/** '{brand} | {page}': every page's title, so the brand leads in tabs and search results. */
 export function pageTitle(page: string): string {
   return `${site.brand} | ${page}`;
 }

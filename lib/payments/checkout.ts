@@ -99,7 +99,7 @@ export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput
 }
 
 /**
- * POST /api/payments, the spec's "save the payment". It cannot create one: it records the
+ * POST /api/payments, "save the payment" to its clients. It cannot create one: it records the
  * caller's intent once the provider confirms it was paid, and a replay answers the same record.
  */
 export async function recordPayment(viewer: Viewer, body: PaymentBody): Promise<PaymentResult> {

@@ -2,7 +2,7 @@ import type { OrderStatus } from '@/lib/orders/types';
 
 /** What the browser and the API exchange about payments (no server imports: client-safe). */
 
-/** A recorded payment as GET /api/payments/{email} answers it; `data` is the payment date (spec §3). */
+/** A recorded payment as GET /api/payments/{email} answers it; `data` is the payment date (the field's name in the API). */
 export interface Payment {
   _id: string;
   email: string;
@@ -28,7 +28,7 @@ export interface DemoConfirmation {
   transactionId: string;
 }
 
-/** POST /api/payments (spec §7). */
+/** POST /api/payments. */
 export interface PaymentResult {
   paymentResult: { insertedId: string };
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** The special characters a password may use to meet the rule (spec §5). */
+/** The special characters a password may use to meet the rule. */
 export const PASSWORD_SPECIALS = '!@#$&*';
 
 const PASSWORD_RULE = 'Password must have one uppercase one lowercase, one number and one special character';
 
-/** Sign up (spec §5); the messages are the spec's, word for word. */
+/** Sign up. The messages are the ones users and API clients know, kept word for word. */
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be under 80 characters'),
   photoURL: z

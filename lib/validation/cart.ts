@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectIdSchema } from '@/lib/validation/menu';
 
 /**
- * POST /api/carts. Only the menu item's id is read: a client following spec §7 also sends the
+ * POST /api/carts. Only the menu item's id is read: an API client may also send the
  * name, picture, price and email, and those are dropped here because the server takes them from
  * the menu and the session (a price the client chose must never reach the cart).
  */

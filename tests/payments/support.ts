@@ -25,7 +25,7 @@ export const checkout = (caller: Person, price = 0.01) =>
 export const payDemo = (caller: Person, transactionId: string, card = GOOD_CARD) =>
   call<DemoConfirmation & Failure>(demoConfirm, '/api/payments/demo-confirm', { as: caller, json: { transactionId, ...card } });
 
-/** POST /api/payments with the spec's whole payload (§7). */
+/** POST /api/payments with the whole payload API clients send. */
 export const save = (caller: Person, intent: { transactionId: string; price: number }, extra: Record<string, unknown> = {}) =>
   call<PaymentResult & Failure>(savePayment, '/api/payments', {
     as: caller,
