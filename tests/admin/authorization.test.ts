@@ -15,7 +15,7 @@ import { readLocalImage } from '@/lib/images/local-store';
 import { SITE, errorOf, params, request } from '../support/http';
 import { PNG, imageForm } from '../support/images';
 import { seedItem } from '../support/menu';
-import { callers, makeAdmin, makeDiner, type Role } from '../support/people';
+import { callers, makeAdmin, makeDiner, type CallerKind } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
@@ -105,7 +105,7 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-const expected: Record<Exclude<Role, 'admin'>, { status: number; error: string }> = {
+const expected: Record<Exclude<CallerKind, 'admin'>, { status: number; error: string }> = {
   anonymous: { status: 401, error: 'Please log in.' },
   diner: { status: 403, error: 'Only admins may do this.' },
 };

@@ -75,19 +75,35 @@ describe('a SIGKILL during a stream of writes', () => {
   });
 });
 
+/** Starts a server that should refuse to: its exit code (or 'still running' after 30 s) and what it said. */
+async function refusedStart(env: Record<string, string>): Promise<{ code: number | string | null; output: string }> {
+  const { child, output } = spawnServer(env, await freePort());
+  const [code] = (await Promise.race([
+    new Promise((resolve) => child.once('exit', (c) => resolve([c]))),
+    new Promise((resolve) => setTimeout(() => resolve(['still running']), 30_000)),
+  ])) as [number | string | null];
+  if (code === 'still running') process.kill(-child.pid!, 'SIGKILL');
+  return { code, output: output() };
+}
+
 describe('an unusable data directory', () => {
   it('stops the server at start with a clear message instead of failing every request', async () => {
     const notADir = join(tmpdir(), `bistro-file-${process.pid}`);
     writeFileSync(notADir, 'a file where a directory should be');
-    const { child, output } = spawnServer({ DATA_DIR: join(notADir, 'data') }, await freePort());
-    const [code] = (await Promise.race([
-      new Promise((resolve) => child.once('exit', (c) => resolve([c]))),
-      new Promise((resolve) => setTimeout(() => resolve(['still running']), 30_000)),
-    ])) as [number | string];
-    if (code === 'still running') process.kill(-child.pid!, 'SIGKILL');
+    const { code, output } = await refusedStart({ DATA_DIR: join(notADir, 'data') });
     expect(code).toBe(1);
-    expect(output()).toMatch(/Cannot start: DATA_DIR ".*" is not writable/);
+    expect(output).toMatch(/Cannot start: DATA_DIR ".*" is not writable/);
     rmSync(notADir, { force: true });
+  });
+});
+
+describe('a server built without the Stripe publishable key', () => {
+  it('refuses to start with a Stripe secret key, saying why, instead of taking demo cards', async () => {
+    const dataDir = join(tmpdir(), `bistro-stripe-${process.pid}-${Date.now()}`);
+    const { code, output } = await refusedStart({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_configured_but_not_built' });
+    expect(code).toBe(1);
+    expect(output).toMatch(/Cannot start: STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY/);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

@@ -13,9 +13,9 @@ import type { Order, OrderStatus } from '@/lib/orders/types';
 import type { AdminStats } from '@/lib/stats/types';
 import { errorOf, params, request } from '../support/http';
 import { seedItem } from '../support/menu';
-import { callers, makeAdmin, type Role } from '../support/people';
+import { callers, makeAdmin, type CallerKind } from '../support/people';
 
-let who: Record<Role, Record<string, string>>;
+let who: Record<CallerKind, Record<string, string>>;
 let soup: string;
 let pizza: string;
 

@@ -8,7 +8,8 @@ import { requireViewer, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
 import { request } from './http';
 
-export type Role = 'anonymous' | 'diner' | 'admin';
+/** Who a test calls as. */
+export type CallerKind = 'anonymous' | 'diner' | 'admin';
 
 export interface Person {
   /** The user record's id. */
@@ -60,7 +61,7 @@ export async function sessionTokenFor(identity: { uid: string; email: string; na
 }
 
 /** The headers of each kind of caller: nobody, a signed-in diner, a signed-in admin. */
-export async function callers(): Promise<Record<Role, Record<string, string>>> {
+export async function callers(): Promise<Record<CallerKind, Record<string, string>>> {
   return { anonymous: {}, diner: (await makeDiner()).headers, admin: (await makeAdmin()).headers };
 }
 
