@@ -1,0 +1,68 @@
+/**
+ * `npm run seed [-- --reset]`: adds the missing seed menu items and reviews.
+ * Idempotent, and keeps whatever an admin added; `--reset` empties menu and reviews first.
+ * Uses MongoDB when MONGODB_URI is set, otherwise the embedded data file under DATA_DIR.
+ * Runs with tsx, which resolves the `@/` imports as Next.js does.
+ */
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { closeMongoClient, openMongoDb } from '@/lib/db/mongo';
+import { ensureIndexes, seedDatabase, type SeedResult } from '@/lib/db/seed';
+import type { AppDb } from '@/lib/db/types';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--reset');
+if (unknown.length) {
+  console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: npm run seed [-- --reset]`);
+  process.exit(2);
+}
+const reset = args.includes('--reset');
+
+function report(where: string, result: SeedResult): void {
+  console.log(`Seeded ${where}${reset ? ' (reset)' : ''}:`);
+  for (const [name, c] of Object.entries(result)) {
+    const removed = reset ? `, ${c.removed} removed first` : '';
+    console.log(`  ${name.padEnd(8)} ${c.inserted} inserted, ${c.existing} already present${removed}`);
+  }
+}
+
+async function run(db: AppDb, where: string): Promise<void> {
+  await ensureIndexes(db);
+  report(where, await seedDatabase(db, { reset }));
+}
+
+async function main(): Promise<number> {
+  const uri = process.env.MONGODB_URI?.trim();
+  if (uri) {
+    const dbName = process.env.MONGODB_DB?.trim() || 'bistro';
+    try {
+      await run(await openMongoDb(uri, dbName), `MongoDB database "${dbName}"`);
+    } finally {
+      await closeMongoClient();
+    }
+    return 0;
+  }
+
+  const engine = EmbeddedDb.open();
+  try {
+    if (!engine.writable) {
+      // Writing behind a running server's back would be lost or overwritten at its next save.
+      console.error(
+        `The data file ${engine.file} is in use by a running server (pid ${engine.lockedBy}).\n` +
+          'Stop the server first, then run `npm run seed` again.',
+      );
+      return 1;
+    }
+    await run(engine, engine.file);
+  } finally {
+    await engine.close();
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`Seeding failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
