@@ -22,7 +22,7 @@ try {
 async function buildConfig(env: Record<string, string>): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', LOAD_FOR_BUILD], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
   return stdout.trim();
 }
