@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchArgs } from './bench/args.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
@@ -15,9 +16,8 @@ import { heading, ms, ratio, rps, table, verdict } from './bench/report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
-const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const duration = arg('duration', 6);
-const connections = arg('connections', LOAD.connections);
+const args = benchArgs(process.argv.slice(2), ['no-build', 'duration', 'connections'], { duration: 6, connections: LOAD.connections });
+const { duration, connections } = args;
 
 const PAGES = ['/', '/menu', '/order/salad'];
 const PAGE_TARGET = 0.5;
@@ -29,7 +29,7 @@ process.on('SIGINT', () => {
 
 async function main() {
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
-  if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
+  if (!args['no-build'] || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
     if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
     rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
   }
@@ -97,7 +97,6 @@ async function main() {
 main()
   .catch(async (err) => {
     console.error(`[load] could not run: ${err.message}`);
-    if (err.serverLog) console.error(err.serverLog);
     process.exitCode = 1;
   })
   .finally(() => stopAll());

@@ -20,6 +20,7 @@ import {
   THROUGHPUT_TARGETS,
   LOAD,
 } from './bench/config.mjs';
+import { benchArgs } from './bench/args.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { runLighthouse, CATEGORIES, chromePath } from './bench/lighthouse.mjs';
@@ -34,25 +35,18 @@ export { runLighthouse } from './bench/lighthouse.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench';
 
-function parseArgs(argv) {
-  const opt = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const num = (name, fallback) => {
-    const v = opt(name);
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} needs a number, got "${v}"`);
-    return n;
-  };
-  const skip = new Set((opt('skip') ?? '').split(',').filter(Boolean));
+function parseBenchArgs(argv) {
+  const values = benchArgs(argv, ['no-build', 'skip', 'connections', 'duration', 'warmup'], {
+    connections: LOAD.connections,
+    duration: LOAD.durationSeconds,
+    warmup: LOAD.warmupSeconds,
+  });
+  const skip = new Set(values.skip.split(',').filter(Boolean));
   for (const s of skip) if (!['lighthouse', 'js', 'throughput'].includes(s)) throw new Error(`--skip: unknown section "${s}"`);
   return {
-    build: !argv.includes('--no-build'),
+    build: !values['no-build'],
     skip,
-    load: {
-      connections: num('connections', LOAD.connections),
-      duration: num('duration', LOAD.durationSeconds),
-      warmup: num('warmup', LOAD.warmupSeconds),
-    },
+    load: { connections: values.connections, duration: values.duration, warmup: values.warmup },
   };
 }
 
@@ -202,7 +196,7 @@ async function throughputSection(baseUrl, load) {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseBenchArgs(process.argv.slice(2));
   const started = Date.now();
   const cpu = cpus();
   console.log(
@@ -269,7 +263,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     (code) => shutdown(code),
     (err) => {
       console.error(`\n[bench] could not run: ${err.message}`);
-      if (err.serverLog) console.error(`--- next start output ---\n${err.serverLog}`);
       shutdown(1);
     },
   );

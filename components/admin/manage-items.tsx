@@ -4,7 +4,8 @@ import Link from 'next/link';
 import useSWR from 'swr';
 import type { MenuItem } from '@/lib/menu/types';
 import { formatPrice } from '@/lib/menu/money';
-import { AdminTable, ListState, type Column } from './admin-table';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadError } from '@/components/ui/load-states';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';
 
@@ -52,12 +53,12 @@ export function ManageItems({ initialItems }: { initialItems: MenuItem[] }) {
     },
   ];
 
-  if (error && !items?.length) return <ListState state="error" onRetry={() => void mutate()}>The menu could not be loaded.</ListState>;
+  if (error && !items?.length) return <LoadError onRetry={() => void mutate()}>The menu could not be loaded.</LoadError>;
   if (!items?.length) {
     return (
-      <ListState state="empty">
+      <EmptyState>
         The menu is empty. <Link href="/dashboard/additems" className="font-semibold text-gold underline">Add the first item</Link>.
-      </ListState>
+      </EmptyState>
     );
   }
   return (
@@ -65,7 +66,7 @@ export function ManageItems({ initialItems }: { initialItems: MenuItem[] }) {
       <h2 id="items-count" className="mb-4 font-display text-2xl uppercase">
         Total items: {items.length}
       </h2>
-      <AdminTable caption="Menu items" columns={columns} rows={items} />
+      <DataTable caption="Menu items" columns={columns} rows={items} />
     </section>
   );
 }

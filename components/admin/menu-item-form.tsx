@@ -2,18 +2,20 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSWRConfig } from 'swr';
 import { MENU_CATEGORIES, type MenuItem } from '@/lib/menu/types';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import { IMAGE_ACCEPT, MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
+import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
 import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
 import { Field, INPUT } from '@/components/ui/field';
 import { Icon } from './icons';
+import { ImagePicker } from './image-picker';
 import { MENU_KEY } from './manage-items';
 import { uploadImage } from './upload-image';
+import { UploadProgress } from './upload-progress';
 
 type Props = { mode: 'add'; item?: undefined } | { mode: 'update'; item: MenuItem };
 
@@ -31,9 +33,7 @@ export function MenuItemForm({ mode, item }: Props) {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [failure, setFailure] = useState('');
   const [savedImage, setSavedImage] = useState(item?.image);
-  const [preview, setPreview] = useState<string>();
-  // A file input cannot be cleared through React state; a new key gives a fresh, empty one.
-  const [fileInputKey, setFileInputKey] = useState(0);
+  const [pickerKey, setPickerKey] = useState(0);
   const {
     register,
     control,
@@ -48,16 +48,7 @@ export function MenuItemForm({ mode, item }: Props) {
       : { name: '', recipe: '' },
   });
 
-  /** Shows a valid chosen file before it is uploaded; the previous preview's memory is released. */
-  function showPreview(file: File | undefined) {
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(file ? URL.createObjectURL(file) : undefined);
-  }
-
-  function clearFile() {
-    setFileInputKey((k) => k + 1);
-    showPreview(undefined);
-  }
+  const clearFile = () => setPickerKey((k) => k + 1);
 
   async function onSubmit({ image: file, ...fields }: MenuItemFormValues) {
     setFailure('');
@@ -133,65 +124,17 @@ export function MenuItemForm({ mode, item }: Props) {
         {(described) => <textarea {...described} rows={5} placeholder="Recipe details" {...register('recipe')} className={INPUT} />}
       </Field>
 
-      <div className="grid items-start gap-6 md:grid-cols-[1fr_auto]">
-        <Field
-          id="image"
-          label={mode === 'add' ? 'Picture*' : 'New picture'}
-          hint={`JPEG, PNG or WebP, up to ${formatBytes(MAX_IMAGE_BYTES)}.${mode === 'update' ? ' Leave empty to keep the current picture.' : ''}`}
-          error={errors.image?.message}
-        >
-          {(described) => (
-            <Controller
-              name="image"
-              control={control}
-              render={({ field }) => (
-                <input
-                  {...described}
-                  key={fileInputKey}
-                  type="file"
-                  accept={IMAGE_ACCEPT}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  onChange={async (event) => {
-                    const file = event.target.files?.[0];
-                    field.onChange(file);
-                    // Size and type are known at once: say so now, not on submit.
-                    const valid = await trigger('image');
-                    showPreview(valid ? file : undefined);
-                  }}
-                  className="mt-1 block w-full text-sm file:mr-4 file:rounded file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-gold"
-                />
-              )}
-            />
-          )}
-        </Field>
-      {preview || savedImage ? (
-          // eslint-disable-next-line @next/next/no-img-element -- an upload preview (blob: URL) or an item's picture
-          <img
-            src={preview ?? savedImage}
-            alt={preview ? 'Preview of the chosen picture' : 'Current picture'}
-            width={160}
-            height={120}
-            className="h-30 w-40 rounded border border-gray-200 bg-cream object-cover"
-          />
-        ) : null}
-      </div>
+      <ImagePicker
+        key={pickerKey}
+        control={control}
+        validate={() => trigger('image')}
+        label={mode === 'add' ? 'Picture*' : 'New picture'}
+        hint={`JPEG, PNG or WebP, up to ${formatBytes(MAX_IMAGE_BYTES)}.${mode === 'update' ? ' Leave empty to keep the current picture.' : ''}`}
+        error={errors.image?.message}
+        current={savedImage}
+      />
 
-      {phase.step === 'uploading' ? (
-        <div>
-          <div
-            role="progressbar"
-            aria-label="Picture upload"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={phase.percent}
-            className="h-2 overflow-hidden rounded-full bg-gray-200"
-          >
-            <div className="h-full bg-gold transition-[width]" style={{ width: `${phase.percent}%` }} />
-          </div>
-        </div>
-      ) : null}
+      {phase.step === 'uploading' ? <UploadProgress percent={phase.percent} /> : null}
 
       {failure ? (
         <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">

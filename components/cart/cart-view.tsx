@@ -3,12 +3,12 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useCart } from '@/components/session/use-session';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { CartItem } from '@/lib/cart/types';
 import { formatPrice, sumPrices } from '@/lib/menu/money';
-import { EmptyState, LoadFailed, Loading } from './fetch-states';
-import { Cell, ListTable, Row } from './list-table';
 
 /** The cart page: count, total, the lines with a delete action each, and the way to pay. */
 export function CartView() {
@@ -33,7 +33,38 @@ export function CartView() {
     }
   }
 
-  if (!cart) return error ? <LoadFailed what="your cart" onRetry={() => void refetch()} /> : <Loading label="Loading your cart…" />;
+  if (!cart) {
+    const failed = 'We could not load your cart. Check your connection and try again.';
+    return <LoadingOrError error={error} onRetry={() => void refetch()} loading="Loading your cart…" failed={failed} />;
+  }
+
+  const columns: Column<CartItem>[] = [
+    {
+      header: 'Item image',
+      cell: (item) => (
+        // eslint-disable-next-line @next/next/no-img-element -- local SVG artwork or an admin's upload
+        <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />
+      ),
+    },
+    { header: 'Item name', cell: (item) => item.name },
+    { header: 'Price', cell: (item) => formatPrice(item.price) },
+    {
+      header: 'Action',
+      cell: (item) => (
+        <button
+          type="button"
+          onClick={() => void onDelete(item)}
+          disabled={deleting === item._id}
+          aria-label={`Delete ${item.name}`}
+          className="rounded bg-red-600 p-2 text-white hover:bg-red-700 disabled:cursor-wait disabled:opacity-60"
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-current">
+            <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+          </svg>
+        </button>
+      ),
+    },
+  ];
 
   return (
     <section aria-label="Your cart" className="rounded bg-white p-6 shadow-sm md:p-10">
@@ -57,34 +88,9 @@ export function CartView() {
       </div>
 
       {cart.length ? (
-        <ListTable columns={['#', 'Item image', 'Item name', 'Price', 'Action']}>
-          {cart.map((item, index) => (
-            <Row key={item._id}>
-              <Cell className="font-semibold">{index + 1}</Cell>
-              <Cell>
-                {/* eslint-disable-next-line @next/next/no-img-element -- local SVG artwork or an admin's upload */}
-                <img src={item.image} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" />
-              </Cell>
-              <Cell>{item.name}</Cell>
-              <Cell>{formatPrice(item.price)}</Cell>
-              <Cell>
-                <button
-                  type="button"
-                  onClick={() => void onDelete(item)}
-                  disabled={deleting === item._id}
-                  aria-label={`Delete ${item.name}`}
-                  className="rounded bg-red-600 p-2 text-white hover:bg-red-700 disabled:cursor-wait disabled:opacity-60"
-                >
-                  <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-current">
-                    <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
-                  </svg>
-                </button>
-              </Cell>
-            </Row>
-          ))}
-        </ListTable>
+        <DataTable caption="Dishes in your cart" columns={columns} rows={cart} />
       ) : (
-        <EmptyState>Your cart is empty.</EmptyState>
+        <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>Your cart is empty.</EmptyState>
       )}
     </section>
   );

@@ -2,7 +2,8 @@
 
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { AdminTable, ListState, type Column } from '@/components/admin/admin-table';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
@@ -140,21 +141,15 @@ export function ManageOrders() {
 
   let body: ReactNode;
   if (!orders) {
-    body = error ? (
-      <ListState state="error" onRetry={() => void mutate()}>
-        The orders could not be loaded.
-      </ListState>
-    ) : (
-      <ListState state="loading">Loading orders…</ListState>
-    );
+    body = <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading orders…" failed="The orders could not be loaded." />;
   } else if (!orders.length) {
     body = (
-      <ListState state="empty">
+      <EmptyState>
         {filter ? `No ${filter} orders right now.` : 'No orders yet. They appear here as soon as diners pay.'}
-      </ListState>
+      </EmptyState>
     );
   } else {
-    body = <AdminTable caption={filter ? `${FILTER_LABEL[filter]} orders` : 'Orders, newest first'} columns={columns} rows={orders} />;
+    body = <DataTable caption={filter ? `${FILTER_LABEL[filter]} orders` : 'Orders, newest first'} columns={columns} rows={orders} />;
   }
 
   return (

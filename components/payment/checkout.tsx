@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { EmptyState, LoadFailed, Loading } from '@/components/cart/fetch-states';
+import { EmptyState, LoadingOrError, LoadingState } from '@/components/ui/load-states';
 import { useCart, useSession } from '@/components/session/use-session';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
@@ -16,7 +16,7 @@ import { DemoCardForm } from './demo-card-form';
 
 const StripeCardForm = dynamic(() => import('./stripe-card-form'), {
   ssr: false,
-  loading: () => <Loading label="Loading the card form…" />,
+  loading: () => <LoadingState>Loading the card form…</LoadingState>,
 });
 
 const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -93,8 +93,11 @@ export function Checkout() {
       </div>
     );
   }
-  if (!cart) return cartError ? <LoadFailed what="your order" onRetry={() => void refetchCart()} /> : <Loading label="Loading your order…" />;
-  if (total <= 0) return <EmptyState>Your cart is empty, so there is nothing to pay yet.</EmptyState>;
+  if (!cart) {
+    const failed = 'We could not load your order. Check your connection and try again.';
+    return <LoadingOrError error={cartError} onRetry={() => void refetchCart()} loading="Loading your order…" failed={failed} />;
+  }
+  if (total <= 0) return <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>Your cart is empty, so there is nothing to pay yet.</EmptyState>;
 
   return (
     <div className="mx-auto max-w-xl rounded bg-white p-8 shadow-sm">

@@ -1,6 +1,6 @@
 'use client';
 
-import { AdminTable, type Column } from '@/components/admin/admin-table';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
@@ -133,5 +133,5 @@ export function BookingTable({ caption, bookings, view, onChanged }: BookingTabl
     ),
   };
   const columns = admin ? [time, guest, ...details, actions] : [when, ...details, actions];
-  return <AdminTable caption={caption} columns={columns} rows={bookings} />;
+  return <DataTable caption={caption} columns={columns} rows={bookings} />;
 }

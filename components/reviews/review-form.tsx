@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
-import { FetchFallback } from '@/components/reservations/fetch-fallback';
 import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
+import { LoadingOrError } from '@/components/ui/load-states';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { Review } from '@/lib/reviews/types';
@@ -17,7 +17,9 @@ const OWN_REVIEW_KEY = '/api/review/mine';
 /** Loads the diner's review, then edits it (or writes the first one). */
 export function ReviewForm({ name }: { name: string }) {
   const { data, error, mutate } = useSWR<Review | null>(OWN_REVIEW_KEY);
-  if (data === undefined) return <FetchFallback what="your review" error={error} onRetry={() => void mutate()} />;
+  if (data === undefined) {
+    return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading your review…" failed="Your review could not be loaded." />;
+  }
   // A new key once the first review is saved: the editor starts over from what was stored.
   return <ReviewEditor key={data?._id ?? 'new'} review={data} name={name} onSaved={(saved) => mutate(saved, { revalidate: false })} />;
 }

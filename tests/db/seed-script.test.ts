@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 function seed(dataDir: string, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', './lib/db/ts-loader.mjs', 'scripts/seed.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.mts', ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '' },
     });

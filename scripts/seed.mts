@@ -2,16 +2,14 @@
  * `npm run seed [-- --reset]`: adds the missing seed menu items and reviews.
  * Idempotent, and keeps whatever an admin added; `--reset` empties menu and reviews first.
  * Uses MongoDB when MONGODB_URI is set, otherwise the embedded data file under DATA_DIR.
- *
- * Runs under plain Node 20 (no tsx): `node --import ./lib/db/ts-loader.mjs scripts/seed.ts`,
- * hence the relative imports with explicit `.ts` extensions.
+ * Runs with tsx, which resolves the `@/` imports as Next.js does.
  */
-import { firebaseAdminConfig, firebaseUidOf } from '../lib/auth/firebase-admin.ts';
-import { EmbeddedDb } from '../lib/db/embedded.ts';
-import { closeMongoClient, openMongoDb } from '../lib/db/mongo.ts';
-import { migrateOwners } from '../lib/db/owners.ts';
-import { ensureIndexes, seedDatabase, type SeedResult } from '../lib/db/seed.ts';
-import type { AppDb } from '../lib/db/types.ts';
+import { firebaseAdminConfig, firebaseUidOf } from '@/lib/auth/firebase-admin';
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { closeMongoClient, openMongoDb } from '@/lib/db/mongo';
+import { migrateOwners } from '@/lib/db/owners';
+import { ensureIndexes, seedDatabase, type SeedResult } from '@/lib/db/seed';
+import type { AppDb } from '@/lib/db/types';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--reset');

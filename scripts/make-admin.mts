@@ -3,7 +3,7 @@
  * deployment can also come from ADMIN_EMAILS, applied when their record is created.
  * Uses MongoDB when MONGODB_URI is set, otherwise the embedded data file (stop the server first).
  */
-import { closeDb, collections, describeDb } from '../lib/db/index.ts';
+import { closeDb, collections, describeDb } from '@/lib/db';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email || process.argv.length > 3 || !/^[^@\s]+@[^@\s]+$/.test(email)) {
