@@ -10,6 +10,9 @@ import type { MenuItem, SelectedOption } from '@/lib/menu/types';
 /** The most of one dish (with the same choices and note) one cart line holds. */
 export const MAX_QUANTITY = 20;
 
+/** The most a diner's note to the kitchen may say. */
+export const MAX_NOTE = 200;
+
 /** The largest amount one card payment may be, in cents: Stripe's limit, $999,999.99. */
 export const MAX_CHARGE_CENTS = 99_999_999;
 

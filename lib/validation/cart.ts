@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { MAX_QUANTITY } from '@/lib/menu/pricing';
+import { MAX_NOTE, MAX_QUANTITY } from '@/lib/menu/pricing';
 import { MAX_CHOICES, MAX_OPTION_GROUPS, objectIdSchema, optionNameSchema } from '@/lib/validation/menu';
-
-/** The most a note to the kitchen may say. */
-export const MAX_NOTE = 200;
 
 export const quantitySchema = z
   .number({ error: 'quantity must be a number' })
