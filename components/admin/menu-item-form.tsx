@@ -11,7 +11,8 @@ import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
 import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
-import { Field, INPUT } from '@/components/ui/field';
+import { CheckList } from '@/components/ui/check-list';
+import { Field, FormError, INPUT, MONEY_INPUT } from '@/components/ui/field';
 import { Icon } from './icons';
 import { ImagePicker } from './image-picker';
 import { MENU_KEY } from './manage-items';
@@ -25,8 +26,6 @@ type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step:
 
 const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + category.slice(1);
 
-const CHECK = 'flex items-center gap-2 text-sm capitalize';
-const CHECK_BOX = 'h-4 w-4 accent-gold';
 
 /**
  * Adds a menu item, or updates one (`mode`). Validation is the server's own zod schema. The
@@ -121,18 +120,7 @@ export function MenuItemForm({ mode, item }: Props) {
             )}
           </Field>
           <Field id="price" label="Price (USD)*" hint={`Above 0, up to ${MAX_PRICE}, at most 2 decimals.`} error={errors.price?.message}>
-            {(described) => (
-              <input
-                {...described}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0.01"
-                placeholder="12.50"
-                {...register('price', { valueAsNumber: true })}
-                className={INPUT}
-              />
-            )}
+            {(described) => <input {...described} {...MONEY_INPUT} min="0.01" placeholder="12.50" {...register('price', { valueAsNumber: true })} />}
           </Field>
         </div>
 
@@ -143,39 +131,26 @@ export function MenuItemForm({ mode, item }: Props) {
         <div className="grid gap-6 md:grid-cols-[auto_1fr]">
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Service</legend>
-            <label className={CHECK}>
-              <input type="checkbox" {...register('available')} className={CHECK_BOX} />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" {...register('available')} className="h-4 w-4 accent-gold" />
               Available to order
             </label>
             <p className="text-xs text-gray-500">Untick while the kitchen has run out.</p>
           </fieldset>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold">Dietary</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              {DIETS.map((diet) => (
-                <label key={diet} className={CHECK}>
-                  <input type="checkbox" value={diet} {...register('dietary')} className={CHECK_BOX} />
-                  {DIET_LABELS[diet]}
-                </label>
-              ))}
-            </div>
+          <CheckList legend="Dietary" className="space-y-2" keys={DIETS} labels={DIET_LABELS} box={(diet) => ({ value: diet, ...register('dietary') })}>
             {errors.dietary ? <p className="text-sm text-red-600">{errors.dietary.message}</p> : null}
-          </fieldset>
+          </CheckList>
         </div>
 
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Allergens</legend>
-          <p className="text-xs text-gray-500">Tick every one of the 14 the dish contains, with any of its options.</p>
-          <div className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
-            {ALLERGENS.map((allergen) => (
-              <label key={allergen} className={CHECK}>
-                <input type="checkbox" value={allergen} {...register('allergens')} className={CHECK_BOX} />
-                {ALLERGEN_LABELS[allergen]}
-              </label>
-            ))}
-          </div>
-          {errors.allergens ? <p className="text-sm text-red-600">{errors.allergens.message}</p> : null}
-        </fieldset>
+        <CheckList
+          legend="Allergens: every one of the 14 the dish contains, with any of its options"
+          className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4"
+          keys={ALLERGENS}
+          labels={ALLERGEN_LABELS}
+          box={(allergen) => ({ value: allergen, ...register('allergens') })}
+        >
+          {errors.allergens ? <p className="col-span-full text-sm text-red-600">{errors.allergens.message}</p> : null}
+        </CheckList>
 
         <OptionGroupsEditor />
 
@@ -191,11 +166,7 @@ export function MenuItemForm({ mode, item }: Props) {
 
         {phase.step === 'uploading' ? <UploadProgress percent={phase.percent} /> : null}
 
-        {failure ? (
-          <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">
-            {failure}
-          </p>
-        ) : null}
+        <FormError message={failure} />
 
         <div className="flex flex-wrap items-center gap-4">
           <button

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFieldArray, useFormContext, type FieldErrors } from 'react-hook-form';
-import { Field, INPUT } from '@/components/ui/field';
+import { Field, INPUT, MONEY_INPUT } from '@/components/ui/field';
 import { MAX_CHOICES, MAX_CHOICE_PRICE, MAX_OPTION_GROUPS, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
 
 type FormErrors = FieldErrors<MenuItemFormInput>;
@@ -46,18 +46,7 @@ function ChoicesEditor({ group, groupLabel, errors }: { group: number; groupLabe
               {(described) => <input {...described} type="text" autoComplete="off" placeholder="Large" {...register(`options.${group}.choices.${index}.name`)} className={INPUT} />}
             </Field>
             <Field id={`options-${group}-choice-${index}-price`} label="Extra (USD)" error={choiceErrors?.price?.message}>
-              {(described) => (
-                <input
-                  {...described}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  max={MAX_CHOICE_PRICE}
-                  {...register(`options.${group}.choices.${index}.price`, { valueAsNumber: true })}
-                  className={INPUT}
-                />
-              )}
+              {(described) => <input {...described} {...MONEY_INPUT} min="0" max={MAX_CHOICE_PRICE} {...register(`options.${group}.choices.${index}.price`, { valueAsNumber: true })} />}
             </Field>
             <div className="md:pt-7">
               <ListMoves index={index} count={fields.length} what={what} move={move} remove={remove} />

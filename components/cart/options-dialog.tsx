@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormError } from '@/components/ui/field';
 import { ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { AddedToCart } from '@/lib/cart/types';
@@ -180,11 +181,7 @@ export default function OptionsDialog({ item, start, onAdded, onClose }: Options
             <span className="text-base text-red-700">{priced.error}</span>
           )}
         </p>
-        {failure ? (
-          <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">
-            {failure}
-          </p>
-        ) : null}
+        <FormError message={failure} />
 
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={() => dialog.current?.close()} className="rounded border border-gray-300 px-5 py-2 font-semibold hover:bg-cream">

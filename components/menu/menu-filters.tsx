@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import { ALLERGEN_LABELS, DIET_LABELS } from '@/lib/menu/allergens';
 import { NO_FILTERS, filtersQuery, isFiltering, matchesFilters, parseFilters, type DishFilters } from '@/lib/menu/filters';
 import { ALLERGENS, DIETS } from '@/lib/menu/types';
+import { CheckList } from '@/components/ui/check-list';
 
 interface MenuFiltersProps {
   /** The id of the element around the dish cards it narrows. */
@@ -12,10 +13,9 @@ interface MenuFiltersProps {
   where: string;
 }
 
-const CHECK = 'flex items-center gap-2 capitalize';
-
-function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
-  return on ? [...list, value] : list.filter((v) => v !== value);
+/** `list` with `value` in or out, in the order of `keys`. */
+function toggled<K extends string>(keys: readonly K[], list: readonly K[], value: K, on: boolean): K[] {
+  return keys.filter((key) => (key === value ? on : list.includes(key)));
 }
 
 /** The query changes with back and forward, and when the filters write it (replaceState fires no event). */
@@ -87,39 +87,30 @@ export function MenuFilters({ target, where }: MenuFiltersProps) {
             className="mt-1 w-full rounded border border-gray-300 bg-white px-4 py-2 font-normal"
           />
         </label>
-        <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
-          <legend className="mb-1 text-sm font-semibold">Diet</legend>
-          {DIETS.map((diet) => (
-            <label key={diet} className={CHECK}>
-              <input
-                type="checkbox"
-                checked={current.diets.includes(diet)}
-                onChange={(event) => change({ diets: DIETS.filter((d) => toggled(current.diets, diet, event.target.checked).includes(d)) })}
-                className="h-4 w-4 accent-gold"
-              />
-              {DIET_LABELS[diet]}
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          legend="Diet"
+          legendClassName="mb-1 text-sm font-semibold"
+          className="flex flex-wrap gap-x-5 gap-y-2"
+          keys={DIETS}
+          labels={DIET_LABELS}
+          box={(diet) => ({ checked: current.diets.includes(diet), onChange: (event) => change({ diets: toggled(DIETS, current.diets, diet, event.target.checked) }) })}
+        />
       </div>
       <details className="group">
         <summary className="cursor-pointer text-sm font-semibold">
           Free from{current.freeFrom.length ? ` (${current.freeFrom.length} chosen)` : '…'}
         </summary>
-        <fieldset className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-7">
-          <legend className="sr-only">Free from</legend>
-          {ALLERGENS.map((allergen) => (
-            <label key={allergen} className={CHECK}>
-              <input
-                type="checkbox"
-                checked={current.freeFrom.includes(allergen)}
-                onChange={(event) => change({ freeFrom: ALLERGENS.filter((a) => toggled(current.freeFrom, allergen, event.target.checked).includes(a)) })}
-                className="h-4 w-4 accent-gold"
-              />
-              {ALLERGEN_LABELS[allergen]}
-            </label>
-          ))}
-        </fieldset>
+        <CheckList
+          legend="Free from"
+          legendClassName="sr-only"
+          className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-7"
+          keys={ALLERGENS}
+          labels={ALLERGEN_LABELS}
+          box={(allergen) => ({
+            checked: current.freeFrom.includes(allergen),
+            onChange: (event) => change({ freeFrom: toggled(ALLERGENS, current.freeFrom, allergen, event.target.checked) }),
+          })}
+        />
       </details>
       <div className="flex flex-wrap items-center gap-4">
         <p role="status" className="font-semibold">

@@ -20,46 +20,27 @@ type SeedReview = Omit<ReviewDoc, '_id'>;
 
 const img = (slug: string): string => `/images/menu/${slug}.svg`;
 
-const PIZZA_SIZE: OptionGroup = { name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: 3.5 }] };
+const group = (name: string, min: number, max: number, choices: OptionChoice[]): OptionGroup => ({ name, min, max, choices });
+const choice = (name: string, price: number): OptionChoice => ({ name, price });
+/** A required choice of two, the second dearer by `extra`. */
+const twoSizes = (name: string, [small, large]: [string, string], extra: number): OptionGroup => group(name, 1, 1, [choice(small, 0), choice(large, extra)]);
 
-const MOZZARELLA: OptionChoice = { name: 'Extra mozzarella', price: 2 };
-const NDUJA: OptionChoice = { name: 'Nduja', price: 2.5 };
+const PIZZA_SIZE = twoSizes('Size', ['Regular', 'Large'], 3.5);
+const MOZZARELLA = choice('Extra mozzarella', 2);
+const NDUJA = choice('Nduja', 2.5);
 
 /** Up to three of the vegan toppings, and the extras given that suit the pizza. */
-const toppings = (...extras: OptionChoice[]): OptionGroup => ({
-  name: 'Extra toppings',
-  min: 0,
-  max: 3,
-  choices: [
-    { name: 'Olives', price: 1.5 },
-    { name: 'Mushrooms', price: 1.5 },
-    { name: 'Roasted peppers', price: 1.5 },
-    { name: 'Red onion', price: 1 },
-    { name: 'Rocket', price: 1.25 },
-    ...extras,
-  ],
-});
+const toppings = (...extras: OptionChoice[]): OptionGroup =>
+  group('Extra toppings', 0, 3, [choice('Olives', 1.5), choice('Mushrooms', 1.5), choice('Roasted peppers', 1.5), choice('Red onion', 1), choice('Rocket', 1.25), ...extras]);
 
-const CHICKEN: OptionChoice = { name: 'Grilled chicken', price: 4.5 };
-const HALLOUMI: OptionChoice = { name: 'Grilled halloumi', price: 3.5 };
-const CHICKPEAS: OptionChoice = { name: 'Crispy chickpeas', price: 2.5 };
+const CHICKEN = choice('Grilled chicken', 4.5);
+const HALLOUMI = choice('Grilled halloumi', 3.5);
+const CHICKPEAS = choice('Crispy chickpeas', 2.5);
+const withProtein = (...choices: OptionChoice[]): OptionGroup => group('Add protein', 0, 1, choices);
 
-const withProtein = (...choices: OptionChoice[]): OptionGroup => ({ name: 'Add protein', min: 0, max: 1, choices });
-
-const SCOOP: OptionGroup = {
-  name: 'Add a scoop',
-  min: 0,
-  max: 1,
-  choices: [
-    { name: 'Vanilla ice cream', price: 2 },
-    { name: 'Chocolate ice cream', price: 2 },
-    { name: 'Raspberry sorbet', price: 2 },
-  ],
-};
-
-const drinkSize = (large: number): OptionGroup => ({ name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: large }] });
-
-const WINE_GLASS: OptionGroup = { name: 'Glass', min: 1, max: 1, choices: [{ name: '175 ml', price: 0 }, { name: '250 ml', price: 3 }] };
+const SCOOP = group('Add a scoop', 0, 1, [choice('Vanilla ice cream', 2), choice('Chocolate ice cream', 2), choice('Raspberry sorbet', 2)]);
+const drinkSize = (extra: number): OptionGroup => twoSizes('Size', ['Regular', 'Large'], extra);
+const WINE_GLASS = twoSizes('Glass', ['175 ml', '250 ml'], 3);
 
 export const seedMenu: SeedMenuItem[] = [
   // ── Salads ──────────────────────────────────────────────────────────────
@@ -101,7 +82,7 @@ export const seedMenu: SeedMenuItem[] = [
     price: 16.95,
     allergens: ['eggs', 'fish', 'mustard'],
     dietary: [],
-    options: [withProtein({ name: 'Extra tuna', price: 4 }, CHICKEN)],
+    options: [withProtein(choice('Extra tuna', 4), CHICKEN)],
   },
   {
     name: 'Avocado Quinoa Bowl',
@@ -111,7 +92,7 @@ export const seedMenu: SeedMenuItem[] = [
     price: 14.25,
     allergens: [],
     dietary: ['vegan'],
-    options: [withProtein(CHICKPEAS, { name: 'Roasted sweet potato', price: 2.5 })],
+    options: [withProtein(CHICKPEAS, choice('Roasted sweet potato', 2.5))],
   },
   {
     name: 'Roasted Eggplant Salad',
@@ -141,7 +122,7 @@ export const seedMenu: SeedMenuItem[] = [
     price: 15.75,
     allergens: ['crustaceans'],
     dietary: [],
-    options: [withProtein({ name: 'Extra prawns', price: 5 }, CHICKEN)],
+    options: [withProtein(choice('Extra prawns', 5), CHICKEN)],
   },
 
   // ── Pizza ───────────────────────────────────────────────────────────────
