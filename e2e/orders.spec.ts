@@ -23,7 +23,10 @@ test.describe('order tracking', () => {
     const account = await createAccount('tracked');
     await login(diner, account);
     const [pizza] = (await (await diner.request.get('/api/menu?category=pizza')).json()) as MenuItem[];
-    const added = await diner.request.post('/api/carts', { data: { menuId: pizza!._id }, headers: { origin: new URL(diner.url()).origin } });
+    const added = await diner.request.post('/api/carts', {
+      data: { menuId: pizza!._id, options: [{ group: 'Size', choices: ['Regular'] }] },
+      headers: { origin: new URL(diner.url()).origin },
+    });
     expect(added.status()).toBe(201);
     await diner.goto('/dashboard/payment');
     await diner.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -10,6 +10,7 @@ import { notify } from '@/lib/client/notify';
 import { formatPrice } from '@/lib/menu/money';
 import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
+import { ChosenOptions } from '@/components/menu/chosen-options';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** New orders arrive and other admins move orders on, so the list refreshes itself. */
@@ -117,7 +118,12 @@ export function ManageOrders() {
           <span className="block font-semibold">
             {o.itemCount} {o.itemCount === 1 ? 'dish' : 'dishes'}
           </span>
-          <span className="block text-xs text-gray-600">{o.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</span>
+          {o.items.map((item, i) => (
+            <span key={i} className="block text-xs text-gray-600">
+              {item.quantity}× {item.name}
+              <ChosenOptions options={item.options} note={item.note} />
+            </span>
+          ))}
         </>
       ),
       className: 'min-w-40',

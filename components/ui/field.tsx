@@ -17,6 +17,9 @@ interface FieldProps {
 
 export const INPUT = 'mt-1 w-full rounded border border-gray-300 bg-white px-4 py-3 disabled:bg-gray-100 aria-invalid:border-red-500';
 
+/** An amount of money in dollars and cents (read it with react-hook-form's `valueAsNumber`). */
+export const MONEY_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01', className: INPUT } as const;
+
 /** A labelled form control with its hint and its error, both read out with the control. */
 export function Field({ id, label, hint, error, children }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
