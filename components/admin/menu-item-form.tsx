@@ -10,7 +10,7 @@ import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
 import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
-import { Field, INPUT } from '@/components/ui/field';
+import { FORM_CARD, Field, INPUT } from '@/components/ui/field';
 import { Icon } from './icons';
 import { ImagePicker } from './image-picker';
 import { MENU_KEY } from './manage-items';
@@ -86,7 +86,7 @@ export function MenuItemForm({ mode, item }: Props) {
     phase.step === 'uploading' ? `Uploading picture… ${phase.percent}%` : phase.step === 'saving' ? 'Saving…' : mode === 'add' ? 'Add Item' : 'Update Item';
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
       <Field id="name" label="Recipe name*" error={errors.name?.message}>
         {(described) => <input {...described} type="text" autoComplete="off" placeholder="Recipe name" {...register('name')} className={INPUT} />}
       </Field>
@@ -158,7 +158,7 @@ export function MenuItemForm({ mode, item }: Props) {
           </p>
         ) : null}
         {mode === 'update' ? (
-          <Link href="/dashboard/manageItems" className="ml-auto text-sm font-semibold text-gold underline">
+          <Link href="/dashboard/manageItems" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-gold underline">
             Back to Manage Items
           </Link>
         ) : null}
