@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { roleNeededFor } from '../lib/auth/page-access';
 import { dashboardPages } from '../tests/support/app-pages';
 import { ADMIN, createAccount, login } from './support';
 
@@ -8,11 +9,18 @@ import { ADMIN, createAccount, login } from './support';
 /** The smallest tap target a finger hits reliably, in CSS pixels. */
 export const TAP_PX = 44;
 
-/** Every dashboard page a diner, or an admin, can open, by route ([id] for a dynamic segment). */
+/**
+ * The dashboard pages a diner walks (those a diner may open), or an admin walks (those that need
+ * more than a diner, and /dashboard itself), by route ([id] for a dynamic segment), as
+ * lib/auth/page-access.ts lets them in.
+ */
 export const pagesOf = (who: 'diner' | 'admin') =>
   dashboardPages()
-    .filter((p) => (who === 'admin' ? p.admin || p.route === '/dashboard' : !p.admin))
-    .map((p) => p.route);
+    .map((p) => p.route)
+    .filter((route) => {
+      const needed = roleNeededFor(route) ?? 'diner';
+      return who === 'diner' ? needed === 'diner' : needed !== 'diner' || route === '/dashboard';
+    });
 
 /** The URL of a route: its one dynamic segment is a menu item. */
 export async function urlOf(page: Page, route: string): Promise<string> {

@@ -15,7 +15,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const admin = hasRole(viewer.role, 'admin');
   return (
     <Providers>
-      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={!admin} nav={<Sidebar admin={admin} brand={site.brand} />}>
+      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar admin={admin} brand={site.brand} />}>
         {children}
       </DashboardShell>
     </Providers>

@@ -37,7 +37,7 @@ interface DashboardShellProps {
   brand: string;
   /** What every page title starts with, '{brand} | '; the rest names the page in the top bar. */
   titlePrefix: string;
-  /** Diners see their cart count in the top bar. */
+  /** A diner sees their cart count in the top bar. */
   showCart: boolean;
   /** The dashboard navigation: the sidebar from `md` up, the drawer's content below. */
   nav: ReactNode;
