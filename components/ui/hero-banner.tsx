@@ -8,13 +8,14 @@ interface HeroBannerProps {
 }
 
 /**
- * A 700 px picture banner with a dark glass panel. The picture drifts with the scroll through a
+ * A 700 px picture banner with a dark glass panel. It is no landmark of its own: the page's
+ * sections (which a banner may head) are, so no two regions share a name. The picture drifts with the scroll through a
  * CSS scroll-driven animation (see .parallax-layer), and stays still for reduced motion.
  */
 export function HeroBanner({ image, title, text, level = 'h2', id }: HeroBannerProps) {
   const Heading = level;
   return (
-    <section aria-labelledby={id} className="relative flex h-[420px] items-center justify-center overflow-hidden md:h-[700px]">
+    <div className="relative flex h-[420px] items-center justify-center overflow-hidden md:h-[700px]">
       {/* eslint-disable-next-line @next/next/no-img-element -- a local SVG; the optimizer would only add work */}
       <img
         src={image}
@@ -33,6 +34,6 @@ export function HeroBanner({ image, title, text, level = 'h2', id }: HeroBannerP
         </Heading>
         {text ? <p className="mx-auto mt-4 max-w-xl text-sm md:text-base">{text}</p> : null}
       </div>
-    </section>
+    </div>
   );
 }

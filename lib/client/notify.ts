@@ -11,6 +11,9 @@ async function swal() {
 
 export const NOTICE_MS = 1500;
 
+/** Button colours dark enough for white text to read at 4.5:1 (sweetalert2's own light blue and purple are not). */
+const BUTTONS = { confirmButtonColor: '#1d4ed8', cancelButtonColor: '#b91c1c' } as const;
+
 export const notify = {
   async success(title: string, text?: string) {
     const Swal = await swal();
@@ -22,7 +25,7 @@ export const notify = {
   },
   async error(text: string, title = 'Something went wrong') {
     const Swal = await swal();
-    await Swal.fire({ icon: 'error', title, text });
+    await Swal.fire({ icon: 'error', title, text, ...BUTTONS });
   },
   /** The delete dialog of spec §5, the same everywhere something is deleted. */
   confirmDelete() {
@@ -39,8 +42,7 @@ export const notify = {
     const result = await Swal.fire({
       ...options,
       showCancelButton: true,
-      confirmButtonColor: '#3085d6',
-      cancelButtonColor: '#d33',
+      ...BUTTONS,
     });
     return result.isConfirmed;
   },

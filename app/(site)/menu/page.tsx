@@ -6,7 +6,8 @@ import { MenuList } from '@/components/menu/menu-item-row';
 import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
-import { restaurantJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
+import { restaurantJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/components/ui/json-ld';
 import type { OrderCategory } from '@/lib/menu/types';
 
 export const metadata: Metadata = {
@@ -37,14 +38,13 @@ function OrderNow({ category }: { category: OrderCategory }) {
 
 export default async function MenuPage() {
   const menu = await getMenuByCategory();
-  const jsonLd = restaurantJsonLd([
-    { name: "Today's Offer", items: menu.offered },
-    ...sections.map((s) => ({ name: s.title, items: menu[s.category] })),
-  ]);
+  const jsonLd = restaurantJsonLd({
+    menu: [{ name: "Today's Offer", items: menu.offered }, ...sections.map((s) => ({ name: s.title, items: menu[s.category] }))],
+  });
 
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
+      <JsonLd data={jsonLd} />
       <HeroBanner level="h1" id="menu-hero" image="/images/banners/menu.svg" title="Our menu" text="Would you like to try a dish?" />
 
       <div id="menu-dishes">
@@ -59,13 +59,13 @@ export default async function MenuPage() {
         </section>
 
         {sections.map((s) => (
-          <div key={s.category} data-section={s.category} data-dish-section>
+          <section key={s.category} aria-labelledby={`menu-${s.category}`} data-section={s.category} data-dish-section>
             <HeroBanner id={`menu-${s.category}`} image={`/images/banners/${s.category}.svg`} title={s.title} text={s.text} />
-            <section aria-labelledby={`menu-${s.category}`} className="mx-auto max-w-screen-xl px-4 py-16">
+            <div className="mx-auto max-w-screen-xl px-4 py-16">
               <MenuList items={menu[s.category]} />
               <OrderNow category={s.category} />
-            </section>
-          </div>
+            </div>
+          </section>
         ))}
       </div>
     </>
