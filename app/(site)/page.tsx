@@ -9,6 +9,8 @@ import { Testimonial } from '@/components/home/testimonial';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { getMenuByCategory, getReviews } from '@/lib/menu/queries';
 import { site, pageTitle } from '@/lib/config/site';
+import { restaurantJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/components/ui/json-ld';
 
 export const metadata: Metadata = {
   title: pageTitle('Home'),
@@ -35,6 +37,7 @@ export default async function HomePage() {
 
   return (
     <>
+      <JsonLd data={restaurantJsonLd({ reviews })} />
       <h1 className="sr-only">{site.brand}: restaurant and online ordering</h1>
 
       <div className="bg-ink pt-[64px]">

@@ -1,10 +1,28 @@
+import type { AggregateRating, Menu, MenuItem as MenuItemLd, MenuSection, Offer, Restaurant, RestrictedDiet, WithContext } from 'schema-dts';
 import type { Diet, MenuItem } from '@/lib/menu/types';
+import type { Review } from '@/lib/reviews/types';
 import { dietsOf } from '@/lib/menu/allergens';
 import { site } from '@/lib/config/site';
 
-const DIETS: Record<Diet, string> = { vegetarian: 'https://schema.org/VegetarianDiet', vegan: 'https://schema.org/VeganDiet' };
+/*
+ * The structured data of the public pages, typed against schema.org (schema-dts), so a property
+ * schema.org does not define on a type, or a value of the wrong kind, fails the build:
+ *   /            the Restaurant, with its rating from the published reviews and a link to the menu
+ *   /menu        the Restaurant with the whole Menu → MenuSection → MenuItem tree
+ *   /order/...   the Menu with the category's section, every dish the page holds
+ */
 
-const offer = (price: number, available = true) => ({
+const DIETS: Record<Diet, RestrictedDiet> = { vegetarian: 'https://schema.org/VegetarianDiet', vegan: 'https://schema.org/VeganDiet' };
+
+/** A section of the menu as a page shows it: a heading and its dishes. */
+export interface MenuSectionData {
+  name: string;
+  items: MenuItem[];
+}
+
+const MENU_URL = `${site.url}/menu`;
+
+const offer = (price: number, available = true): Offer => ({
   '@type': 'Offer',
   price: price.toFixed(2),
   priceCurrency: 'USD',
@@ -12,7 +30,7 @@ const offer = (price: number, available = true) => ({
 });
 
 /** A dish with its offer, the diets it suits, and its option groups as add-ons with their own prices. */
-function menuItemJsonLd(item: MenuItem) {
+function menuItemJsonLd(item: MenuItem): MenuItemLd {
   const diets = dietsOf(item);
   return {
     '@type': 'MenuItem',
@@ -23,26 +41,54 @@ function menuItemJsonLd(item: MenuItem) {
     ...(diets.length ? { suitableForDiet: diets.map((diet) => DIETS[diet]) } : {}),
     ...(item.options.length
       ? {
-          menuAddOn: item.options.map((group) => ({
-            '@type': 'MenuSection',
-            name: group.name,
-            hasMenuItem: group.choices.map((choice) => ({ '@type': 'MenuItem', name: choice.name, offers: offer(choice.price) })),
-          })),
+          menuAddOn: item.options.map(
+            (group): MenuSection => ({
+              '@type': 'MenuSection',
+              name: group.name,
+              hasMenuItem: group.choices.map((choice): MenuItemLd => ({ '@type': 'MenuItem', name: choice.name, offers: offer(choice.price) })),
+            }),
+          ),
         }
       : {}),
   };
 }
 
-/** schema.org Restaurant with its Menu, so search engines can show dishes, prices, availability and diets. */
-export function restaurantJsonLd(sections: { name: string; items: MenuItem[] }[]) {
+function menuJsonLd(sections: MenuSectionData[]): Menu {
+  return {
+    '@type': 'Menu',
+    name: `${site.brand} menu`,
+    url: MENU_URL,
+    hasMenuSection: sections.map(
+      (section): MenuSection => ({ '@type': 'MenuSection', name: section.name, hasMenuItem: section.items.map(menuItemJsonLd) }),
+    ),
+  };
+}
+
+/** The guests' rating: the mean of the published reviews, or nothing when there are none to average. */
+function aggregateRating(reviews: Pick<Review, 'rating'>[]): AggregateRating | undefined {
+  if (!reviews.length) return undefined;
+  const mean = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
+  return { '@type': 'AggregateRating', ratingValue: Number(mean.toFixed(2)), reviewCount: reviews.length, bestRating: 5, worstRating: 1 };
+}
+
+/**
+ * schema.org Restaurant: where, when, how to reach it; with `menu`, the whole menu so search
+ * engines can show dishes, prices, availability and diets, else a link to it; with `reviews`, the
+ * rating guests gave.
+ */
+export function restaurantJsonLd({ menu, reviews }: { menu?: MenuSectionData[]; reviews?: Pick<Review, 'rating'>[] } = {}): WithContext<Restaurant> {
+  const rating = reviews ? aggregateRating(reviews) : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
     name: site.brand,
     url: site.url,
     telephone: site.phone,
+    email: site.email,
+    image: `${site.url}/images/home/slide-1.svg`,
     servesCuisine: ['Bistro', 'Italian', 'Salads'],
     priceRange: '$$',
+    acceptsReservations: true,
     address: {
       '@type': 'PostalAddress',
       streetAddress: site.address.street,
@@ -56,20 +102,18 @@ export function restaurantJsonLd(sections: { name: string; items: MenuItem[] }[]
       opens: site.hours.opens,
       closes: site.hours.closes,
     },
-    hasMenu: {
-      '@type': 'Menu',
-      name: `${site.brand} menu`,
-      url: `${site.url}/menu`,
-      hasMenuSection: sections.map((section) => ({
-        '@type': 'MenuSection',
-        name: section.name,
-        hasMenuItem: section.items.map(menuItemJsonLd),
-      })),
-    },
+    hasMenu: menu ? menuJsonLd(menu) : MENU_URL,
+    ...(rating ? { aggregateRating: rating } : {}),
   };
+}
+
+/** schema.org Menu of one page's sections, for a page that shows part of the menu (an order page). */
+export function menuPageJsonLd(sections: MenuSectionData[]): WithContext<Menu> {
+  return { '@context': 'https://schema.org', ...menuJsonLd(sections) };
 }
 
 /** JSON for a <script type="application/ld+json">, with '<' escaped so no text can close the tag. */
 export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
+

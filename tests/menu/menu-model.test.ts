@@ -4,7 +4,7 @@ import { containsLine, dietsOf } from '@/lib/menu/allergens';
 import { dishAttributes, filtersQuery, matchesFilters, parseFilters } from '@/lib/menu/filters';
 import { MAX_CHARGE_CENTS, MAX_QUANTITY, MAX_UNIT_CENTS, dearestUnitCents, priceSelection } from '@/lib/menu/pricing';
 import type { MenuItem, OptionGroup } from '@/lib/menu/types';
-import { restaurantJsonLd } from '@/lib/seo/json-ld';
+import { menuPageJsonLd, restaurantJsonLd } from '@/lib/seo/json-ld';
 
 const SIZE: OptionGroup = { name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: 3.5 }] };
 const TOPPINGS: OptionGroup = {
@@ -118,15 +118,16 @@ describe('filters', () => {
 
 describe('JSON-LD', () => {
   it('gives each dish its offer, its availability, the diets it suits and its options as priced add-ons', () => {
-    const data = restaurantJsonLd([{ name: 'pizza', items: [dish(), dish({ name: 'Diavola', available: false, dietary: [], options: [] })] }]);
-    const [marinara, diavola] = data.hasMenu.hasMenuSection[0]!.hasMenuItem;
+    // What a crawler reads: the JSON, not the typed object.
+    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ menu: [{ name: 'pizza', items: [dish(), dish({ name: 'Diavola', available: false, dietary: [], options: [] })] }] })));
+    const [marinara, diavola] = data.hasMenu.hasMenuSection[0].hasMenuItem;
     expect(marinara).toMatchObject({
       '@type': 'MenuItem',
       name: 'Pizza Marinara',
       offers: { '@type': 'Offer', price: '11.95', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
       suitableForDiet: ['https://schema.org/VegetarianDiet', 'https://schema.org/VeganDiet'],
     });
-    expect(marinara!.menuAddOn![0]).toEqual({
+    expect(marinara.menuAddOn[0]).toEqual({
       '@type': 'MenuSection',
       name: 'Size',
       hasMenuItem: [
@@ -134,8 +135,22 @@ describe('JSON-LD', () => {
         { '@type': 'MenuItem', name: 'Large', offers: { '@type': 'Offer', price: '3.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } },
       ],
     });
-    expect(diavola!.offers.availability).toBe('https://schema.org/SoldOut');
+    expect(diavola.offers.availability).toBe('https://schema.org/SoldOut');
     expect(diavola).not.toHaveProperty('suitableForDiet');
     expect(diavola).not.toHaveProperty('menuAddOn');
+  });
+
+  it('rates the restaurant by the mean of the published reviews, and links the menu where it is not shown', () => {
+    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ reviews: [{ rating: 5 }, { rating: 4 }, { rating: 4 }] })));
+    expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.33, reviewCount: 3, bestRating: 5, worstRating: 1 });
+    expect(data.hasMenu).toMatch(/\/menu$/);
+    expect(data.acceptsReservations).toBe(true);
+    expect(restaurantJsonLd({ reviews: [] })).not.toHaveProperty('aggregateRating');
+  });
+
+  it("gives an order page's dishes as a Menu with the category's section", () => {
+    const data = JSON.parse(JSON.stringify(menuPageJsonLd([{ name: 'Pizza', items: [dish()] }])));
+    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Menu', hasMenuSection: [{ '@type': 'MenuSection', name: 'Pizza' }] });
+    expect(data.hasMenuSection[0].hasMenuItem[0]).toMatchObject({ '@type': 'MenuItem', name: 'Pizza Marinara', offers: { price: '11.95' } });
   });
 });

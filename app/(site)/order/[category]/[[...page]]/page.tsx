@@ -9,6 +9,8 @@ import { getMenuByCategory } from '@/lib/menu/queries';
 import { ORDER_CATEGORIES } from '@/lib/menu/types';
 import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } from '@/lib/menu/pagination';
 import { pageTitle } from '@/lib/config/site';
+import { menuPageJsonLd } from '@/lib/seo/json-ld';
+import { JsonLd } from '@/components/ui/json-ld';
 
 interface Params {
   category: string;
@@ -52,6 +54,8 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
 
   return (
     <>
+      {/* Every dish of the category is in the page (the others hidden), so all of them are its data. */}
+      <JsonLd data={menuPageJsonLd([{ name: tabLabel(category), items }])} />
       <HeroBanner level="h1" id="order-hero" image="/images/banners/order.svg" title="Order Food" text="Would you like to try a dish?" />
       <div className="mx-auto max-w-screen-xl px-4 py-12">
         <nav aria-label="Categories" className="mb-10 flex justify-center">

@@ -1,0 +1,102 @@
+/**
+ * The public pages as a crawler and a CDN get them from the production server: the structured
+ * data of each is sound schema.org (tests/support/schema-org.ts) and says what the page shows;
+ * each carries cache headers a CDN can serve it from, while a signed-in page stays private.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionToken } from '@/lib/auth/session';
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { startServer, type RunningServer } from '../faults/server';
+import { pagesUnder } from '../support/app-pages';
+import { jsonLdOf, nodesOf, schemaOrgProblems } from '../support/schema-org';
+
+/** Public pages, found from the tree: an order page with dynamic segments is given as its URLs. */
+const PUBLIC_URLS = pagesUnder('app/(site)', '')
+  .map((p) => p.route)
+  .filter((route) => route !== '/secret')
+  .flatMap((route) => (route.startsWith('/order/') ? ['/order/salad', '/order/salad/2', '/order/pizza'] : [route]));
+
+const secret = randomBytes(32).toString('hex');
+process.env.SESSION_SECRET = secret;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bistro-public-pages-'));
+let server: RunningServer;
+
+const DINER = { uid: 'cache-diner', email: 'cache.diner@bistro.test', name: 'Cache Diner' };
+
+beforeAll(async () => {
+  // Written before the server starts: it owns the data file from then on.
+  const db = EmbeddedDb.open({ dataDir });
+  await db.collection('users').insertOne(DINER);
+  await db.close();
+  server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (url: string, init?: RequestInit) => fetch(`${server.baseUrl}${url}`, { redirect: 'manual', ...init });
+
+describe('structured data', () => {
+  it('is sound schema.org on every public page', async () => {
+    expect(PUBLIC_URLS).toEqual(expect.arrayContaining(['/', '/menu', '/order/salad']));
+    for (const url of PUBLIC_URLS) {
+      const docs = jsonLdOf(await (await get(url)).text());
+      expect(docs.length, url).toBe(1);
+      expect(schemaOrgProblems(docs[0]), url).toEqual([]);
+    }
+  });
+
+  it('rates the restaurant on / by the reviews guests read there', async () => {
+    const reviews = (await (await get('/api/review')).json()) as { rating: number }[];
+    expect(reviews.length).toBeGreaterThan(0);
+    const [restaurant] = nodesOf(jsonLdOf(await (await get('/')).text()), 'Restaurant');
+    const mean = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
+    expect(restaurant!.aggregateRating).toMatchObject({ reviewCount: reviews.length, ratingValue: Number(mean.toFixed(2)) });
+    expect(restaurant!.hasMenu).toBe(`${String(restaurant!.url)}/menu`);
+  });
+
+  it('lists on /menu and on an order page each dish the page shows, at its price, sold out when it is', async () => {
+    const salads = (await (await get('/api/menu?category=salad')).json()) as { name: string; price: number; available: boolean }[];
+    expect(salads.length).toBeGreaterThan(6); // the order page's dishes span two pages, all in its data
+    for (const url of ['/menu', '/order/salad', '/order/salad/2']) {
+      const items = nodesOf(jsonLdOf(await (await get(url)).text()), 'MenuItem');
+      for (const salad of salads) {
+        const item = items.find((i) => i.name === salad.name);
+        expect(item, `${salad.name} on ${url}`).toBeDefined();
+        expect(item!.offers).toMatchObject({ price: salad.price.toFixed(2), availability: `https://schema.org/${salad.available ? 'InStock' : 'SoldOut'}` });
+      }
+    }
+    const [menu] = nodesOf(jsonLdOf(await (await get('/order/salad')).text()), 'Menu');
+    expect(nodesOf(menu, 'MenuSection').map((s) => s.name)).toContain('Salad');
+  });
+});
+
+describe('cache headers', () => {
+  it('let a CDN keep every public page and serve it stale while it fetches a fresh one', async () => {
+    for (const url of PUBLIC_URLS) {
+      const res = await get(url);
+      await res.arrayBuffer();
+      expect(res.status, url).toBe(200);
+      const cacheControl = res.headers.get('cache-control') ?? '';
+      expect(cacheControl, url).toMatch(/\bs-maxage=\d+/);
+      expect(cacheControl, url).toMatch(/\bstale-while-revalidate=\d+/);
+      expect(cacheControl, url).not.toMatch(/private|no-store/);
+    }
+  });
+
+  it("keep a signed-in diner's pages out of shared caches", async () => {
+    const cookie = `bistro_session=${await createSessionToken(DINER, 0)}`;
+    for (const url of ['/dashboard/cart', '/dashboard/paymentHistory']) {
+      const res = await get(url, { headers: { cookie } });
+      await res.arrayBuffer();
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control') ?? '', url).toMatch(/private|no-store/);
+    }
+  });
+});
