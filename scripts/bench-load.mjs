@@ -11,6 +11,7 @@ import { buildApp, startServer } from './bench/server.mjs';
 import { benchDiner } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
+import { measureSustainedRates, printSustainedRates } from './bench/sustained-rate.mjs';
 import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
 import { heading, ms, ratio, rps, table, verdict } from './bench/report.mjs';
 
@@ -67,6 +68,7 @@ async function main() {
 
   const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
+  const sustained = await measureSustainedRates(server.baseUrl, { token, menuId });
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
 
@@ -86,6 +88,7 @@ async function main() {
     const acknowledged = Object.entries(cartRun.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
     console.log(`add-to-cart: ${acknowledged} acknowledged in the measured run; ${Array.isArray(cart) ? cart.length : 'n/a'} items in the cart, warm-up included`);
   }
+  printSustainedRates(sustained);
 }
 
 main()
