@@ -29,9 +29,10 @@ function UnauthorizedRedirect() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** SWR for the client components below; `fallback` is what the server already read, keyed as they fetch it. */
+export function Providers({ children, fallback }: { children: ReactNode; fallback?: Record<string, unknown> }) {
   return (
-    <SWRConfig value={{ ...swrConfig, fetcher }}>
+    <SWRConfig value={{ ...swrConfig, fetcher, ...(fallback ? { fallback } : {}) }}>
       <UnauthorizedRedirect />
       {children}
     </SWRConfig>

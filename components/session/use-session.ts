@@ -4,8 +4,9 @@ import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import type { SessionResponse } from '@/lib/auth/types';
 import type { CartItem } from '@/lib/cart/types';
+import { SESSION_KEY } from './session-key';
 
-export const SESSION_KEY = '/api/session';
+export { SESSION_KEY };
 
 /** The signed-in user as the server sees them (the session cookie), or null. */
 export function useSession() {

@@ -8,6 +8,7 @@ import { normalizeEmail } from '@/lib/users/email';
 import { assertSameOrigin } from './csrf';
 import { hasRole, type Role, type RolesUpTo } from './roles';
 import { SESSION_COOKIE, sessionTokensOf, verifySessionToken } from './session';
+import type { SessionResponse } from './types';
 
 /**
  * Who is asking: the one place a request's session becomes a person with a role.
@@ -141,4 +142,17 @@ export async function requirePageViewer(role: Role = 'diner'): Promise<Viewer> {
   if (!viewer) redirect('/login');
   if (!hasRole(viewer.role, role)) redirect('/');
   return narrow(viewer, role);
+}
+
+/** What the browser learns of who is signed in (GET /api/session, and the dashboard's first HTML). */
+export function sessionResponseOf(viewer: Viewer | null): SessionResponse {
+  return {
+    user: viewer && {
+      email: viewer.email,
+      name: viewer.name,
+      photoURL: viewer.picture,
+      admin: hasRole(viewer.role, 'admin'),
+      emailVerified: viewer.emailVerified,
+    },
+  };
 }

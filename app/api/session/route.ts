@@ -1,20 +1,8 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/http';
-import { hasRole } from '@/lib/auth/roles';
-import type { SessionResponse } from '@/lib/auth/types';
-import { viewerOf } from '@/lib/auth/viewer';
+import { sessionResponseOf, viewerOf } from '@/lib/auth/viewer';
 
 /** Who the browser is signed in as, with the role from the database. Never cached. */
 export const GET = route(async (req) => {
-  const viewer = await viewerOf(req);
-  const body: SessionResponse = {
-    user: viewer && {
-      email: viewer.email,
-      name: viewer.name,
-      photoURL: viewer.picture,
-      admin: hasRole(viewer.role, 'admin'),
-      emailVerified: viewer.emailVerified,
-    },
-  };
-  return NextResponse.json(body, { headers: { 'cache-control': 'private, no-store' } });
+  return NextResponse.json(sessionResponseOf(await viewerOf(req)), { headers: { 'cache-control': 'private, no-store' } });
 });

@@ -1,17 +1,23 @@
 import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewForm } from '@/components/reviews/review-form';
 import { requirePageViewer } from '@/lib/auth/viewer';
+import { getOwnReview } from '@/lib/reviews/reviews';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('Add Review') };
 
+/** The diner's own review (or none yet) is in the first HTML, so the form opens filled in. */
 export default async function ReviewPage() {
   const viewer = await requirePageViewer();
+  const review = await getOwnReview(viewer);
   return (
     <section>
       <PageHeading title="Give a review" subtitle="Sharing is caring" />
-      <ReviewForm name={viewer.name} />
+      <SWRConfig value={{ fallback: { '/api/review/mine': review } }}>
+        <ReviewForm name={viewer.name} />
+      </SWRConfig>
     </section>
   );
 }

@@ -1,15 +1,23 @@
 import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewModeration } from '@/components/reviews/review-moderation';
+import { requirePageViewer } from '@/lib/auth/viewer';
+import { getReviews } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('Guest Reviews') };
 
-export default function GuestReviewsPage() {
+/** The reviews are in the first HTML; SWR takes over for what a deletion changes. */
+export default async function GuestReviewsPage() {
+  await requirePageViewer('admin');
+  const reviews = await getReviews();
   return (
     <section>
       <PageHeading title="Guest reviews" subtitle="What diners wrote" />
-      <ReviewModeration />
+      <SWRConfig value={{ fallback: { '/api/review': reviews } }}>
+        <ReviewModeration />
+      </SWRConfig>
     </section>
   );
 }

@@ -1,0 +1,79 @@
+/**
+ * Dashboards without spinners: every dashboard page, as the role it is for, arrives from the
+ * production server with its data rendered in the HTML and nothing left loading in the browser.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleNeededFor } from '@/lib/auth/page-access';
+import { createSessionToken } from '@/lib/auth/session';
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { startServer, type RunningServer } from '../faults/server';
+import { dashboardPages } from '../support/app-pages';
+
+const secret = randomBytes(32).toString('hex');
+process.env.SESSION_SECRET = secret;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bistro-first-html-'));
+const PEOPLE = {
+  diner: { uid: 'html-diner', email: 'dana.html@bistro.test', name: 'Dana Html' },
+  admin: { uid: 'html-admin', email: 'ada.html@bistro.test', name: 'Ada Html', role: 'admin' as const },
+};
+const REVIEW = 'The minestrone tasted of the garden REVIEW-HTML-4711';
+let server: RunningServer;
+let dish: { _id: string; name: string };
+const tokens: Record<keyof typeof PEOPLE, string> = { diner: '', admin: '' };
+
+beforeAll(async () => {
+  // Written before the server starts: it owns the data file from then on.
+  const db = EmbeddedDb.open({ dataDir });
+  await db.collection('users').insertMany([PEOPLE.diner, PEOPLE.admin]);
+  await db.close();
+  tokens.diner = await createSessionToken(PEOPLE.diner, 0);
+  tokens.admin = await createSessionToken(PEOPLE.admin, 0);
+  server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
+  dish = ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as { _id: string; name: string }[])[0]!;
+  const post = async (url: string, body: unknown) => {
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.diner}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.ok, `${url}: ${res.status}`).toBe(true);
+  };
+  await post('/api/carts', { menuId: dish._id });
+  await post('/api/review', { rating: 4, details: REVIEW });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function html(route: string, who: keyof typeof PEOPLE) {
+  const res = await fetch(`${server.baseUrl}${route.replace('[id]', dish._id)}`, { headers: { cookie: `bistro_session=${tokens[who]}` }, redirect: 'manual' });
+  expect(res.status, route).toBe(200);
+  return res.text();
+}
+
+/** Text as rendered markup (between tags), not as it also appears in the page's data for hydration. */
+const rendered = (text: string) => new RegExp(`>\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*<`);
+
+describe('the first HTML of the dashboard', () => {
+  // /dashboard redirects; the payment page opens a payment and loads the card form in the browser, where the card provider's script runs.
+  const pages = dashboardPages().filter((p) => !['/dashboard', '/dashboard/payment'].includes(p.route));
+
+  it.each(pages.map((p) => [p.route] as const))('%s has nothing left loading', async (route) => {
+    const who = roleNeededFor(route) === 'admin' ? 'admin' : 'diner';
+    expect(await html(route, who)).not.toMatch(/>\s*Loading [^<]*…\s*</);
+  });
+
+  it("shows the diner's cart and own review, and the admin the reviews and the items", async () => {
+    expect(await html('/dashboard/cart', 'diner')).toMatch(rendered(dish.name));
+    // The form knows the diner has a review (its text is filled in once the form runs).
+    expect(await html('/dashboard/review', 'diner')).toMatch(rendered('Update review'));
+    expect(await html('/dashboard/reviews', 'admin')).toMatch(rendered(REVIEW));
+    expect(await html('/dashboard/manageItems', 'admin')).toMatch(rendered(dish.name));
+  });
+});
