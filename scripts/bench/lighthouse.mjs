@@ -64,7 +64,13 @@ function failingAudits(lhr, categoryId) {
   return out.sort((a, b) => b.weight - a.weight || a.score - b.score);
 }
 
-/** Runs Lighthouse on one URL. Returns { url, scores: {category: 0–1}, failing: {category: [...]}, warnings }. */
+/** The lab metrics the targets name, from their audits: milliseconds, and CLS unitless. */
+export const METRICS = { lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift' };
+
+/**
+ * Runs Lighthouse on one URL. Returns { url, scores: {category: 0–1}, metrics: {lcp, tbt, cls},
+ * failing: {category: [...]}, warnings }.
+ */
 export async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
@@ -89,7 +95,8 @@ export async function runLighthouse(url) {
       scores[id] = lhr.categories[id]?.score ?? null;
       if (scores[id] !== null && scores[id] < 1) failing[id] = failingAudits(lhr, id);
     }
-    return { url, scores, failing, warnings: lhr.runWarnings ?? [] };
+    const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null]));
+    return { url, scores, metrics, failing, warnings: lhr.runWarnings ?? [] };
   } finally {
     unregister();
     await chrome.kill();

@@ -5,8 +5,8 @@ import { NEXT_BIN } from '../processes/production-server.mjs';
 export { startServer } from '../processes/production-server.mjs';
 
 /** `next build` with output shown; resolves to its exit code. */
-export async function buildApp({ cwd, env }) {
-  const child = spawnGroup(process.execPath, [NEXT_BIN, 'build'], {
+export async function buildApp({ cwd, env, nextBin = NEXT_BIN }) {
+  const child = spawnGroup(process.execPath, [nextBin, 'build'], {
     cwd,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: 'inherit',

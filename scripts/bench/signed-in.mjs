@@ -4,10 +4,14 @@
 import { randomBytes } from 'node:crypto';
 
 export const BENCH_DINER = { uid: 'bench-diner', name: 'Bench Diner', email: 'bench.diner@bistro.test' };
+export const BENCH_ADMIN = { uid: 'bench-admin', name: 'Bench Admin', email: 'bench.admin@bistro.test', role: 'admin' };
 
-/** Returns the environment the server needs (`env`), and the diner's session `token` and `cookie`. */
+/**
+ * Returns the environment the server needs (`env`), and the person's session `token` and `cookie`.
+ * A second person in the same run shares the first one's secret, so one server accepts both.
+ */
 export async function benchDiner(dataDir, person = BENCH_DINER) {
-  const secret = randomBytes(32).toString('hex');
+  const secret = process.env.SESSION_SECRET || randomBytes(32).toString('hex');
   process.env.SESSION_SECRET = secret;
   const { EmbeddedDb } = await import('../../lib/db/embedded.ts');
   const data = EmbeddedDb.open({ dataDir });

@@ -1,6 +1,6 @@
 // The sustained rate of a route: the highest offered load (requests per second) it answers in
 // full, without errors, with its p99 latency under a limit. Found by doubling the offered rate
-// until a step fails, then bisecting between the last pass and the first failure.
+// until a step fails (or halving it until one passes), then bisecting between the last pass and the first failure.
 import { measureThroughput } from './throughput.mjs';
 import { heading, ms, rps, table, verdict } from './report.mjs';
 
@@ -31,11 +31,24 @@ export async function sustainedRate(baseUrl, { label, path, p99Ms, start = 50, m
 
   let pass = 0;
   let fail = 0;
-  for (let rate = start; rate <= max; rate *= 2) {
-    if (await step(rate)) pass = rate;
-    else {
+  if (await step(start)) {
+    pass = start;
+    for (let rate = start * 2; rate <= max; rate *= 2) {
+      if (await step(rate)) pass = rate;
+      else {
+        fail = rate;
+        break;
+      }
+    }
+  } else {
+    // Too much already (a loaded machine): halve until a step passes.
+    fail = start;
+    for (let rate = Math.floor(start / 2); rate >= 1; rate = Math.floor(rate / 2)) {
+      if (await step(rate)) {
+        pass = rate;
+        break;
+      }
       fail = rate;
-      break;
     }
   }
   if (pass && fail) {
