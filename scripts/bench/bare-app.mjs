@@ -10,6 +10,8 @@ export const BARE_DIR = '.bench-bare';
 
 const FILES = {
   'package.json': JSON.stringify({ private: true, type: 'module' }),
+  // Its own (empty) config: Next.js would otherwise find ours further up and build with it.
+  'next.config.mjs': 'export default {};\n',
   'app/layout.jsx': `export const metadata = { title: 'Bare', description: 'A bare Next.js page' };
 export default function RootLayout({ children }) {
   return (<html lang="en"><body>{children}</body></html>);
