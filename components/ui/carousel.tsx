@@ -1,7 +1,7 @@
 'use client';
 
-import useEmblaCarousel from 'embla-carousel-react';
-import { Children, useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { Children, useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface CarouselProps {
   label: string;
@@ -20,7 +20,9 @@ interface CarouselProps {
 
 /**
  * The one carousel of the site (hero slides, categories, testimonials): embla with arrows,
- * dots, swipe and the keyboard's arrow keys. It never auto-plays.
+ * dots, swipe and the keyboard's arrow keys. It never auto-plays. The slides are server HTML,
+ * the first one showing; embla is downloaded once the page is interactive, so it stays out of
+ * the page's first-load JavaScript and its hydration.
  */
 export function Carousel({
   label,
@@ -34,7 +36,22 @@ export function Carousel({
   tone = 'dark',
 }: CarouselProps) {
   const slides = Children.toArray(children);
-  const [viewportRef, embla] = useEmblaCarousel({ loop, align, duration: 22 });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+
+  useEffect(() => {
+    let api: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (cancelled || !viewportRef.current) return;
+      api = EmblaCarousel(viewportRef.current, { loop, align, duration: 22 });
+      setEmbla(api);
+    });
+    return () => {
+      cancelled = true;
+      api?.destroy();
+    };
+  }, [loop, align]);
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [canPrev, setCanPrev] = useState(false);
