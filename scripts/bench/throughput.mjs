@@ -12,7 +12,6 @@ function run(opts) {
  * Loads `baseUrl + path` with `connections` concurrent connections: a warm-up run (discarded),
  * then `duration` seconds measured. `body` may be a string or an object (sent as JSON), or a
  * function making each request's object, for a route that must see a new body every time.
- * `rate` caps the requests sent per second across all connections (an offered load), else as fast as answered.
  * Returns { path, method, rps, p50, p99, total, non2xx, errors, timeouts, statusCodes }.
  */
 export async function measureThroughput(
@@ -25,7 +24,6 @@ export async function measureThroughput(
     connections = LOAD.connections,
     duration = LOAD.durationSeconds,
     warmup = LOAD.warmupSeconds,
-    rate,
   } = {},
 ) {
   const url = new URL(path, baseUrl);
@@ -37,7 +35,7 @@ export async function measureThroughput(
     allHeaders['content-type'] ??= 'application/json';
   }
   const perRequest = typeof body === 'function' ? { requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }] } : {};
-  const opts = { url: url.href, method, headers: allHeaders, body: payload, ...perRequest, connections, timeout: 10, ...(rate ? { overallRate: rate } : {}) };
+  const opts = { url: url.href, method, headers: allHeaders, body: payload, ...perRequest, connections, timeout: 10 };
   if (warmup > 0) await run({ ...opts, duration: warmup });
   const r = await run({ ...opts, duration });
   const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
