@@ -52,6 +52,8 @@ export type AppUpdate<T> = Pick<UpdateFilter<T>, '$set' | '$unset' | '$inc' | '$
 
 export interface IndexOptions {
   unique?: boolean;
+  /** Documents without the indexed field(s) are left out of the index (so a unique one allows many). */
+  sparse?: boolean;
   name?: string;
 }
 
