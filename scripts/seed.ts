@@ -1,23 +1,43 @@
 /**
- * `npm run seed [-- --reset]`: adds the missing seed menu items and reviews.
- * Idempotent, and keeps whatever an admin added; `--reset` empties menu and reviews first.
+ * `npm run seed [-- --reset] [-- --history <N> [--history-seed <n>]]`: adds the missing seed menu
+ * items and reviews. Idempotent, and keeps whatever an admin added; `--reset` empties menu and
+ * reviews first. `--history <N>` also adds N past orders over the last year, from a few hundred
+ * synthetic diners (lib/seed/history.ts); the same seed value gives the same orders, so running
+ * it again adds none.
  * Uses MongoDB when MONGODB_URI is set, otherwise the embedded data file under DATA_DIR.
  *
  * Runs under plain Node 20 (no tsx): `node --import ./lib/db/ts-loader.mjs scripts/seed.ts`,
  * hence the relative imports with explicit `.ts` extensions.
  */
+import { parseArgs } from 'node:util';
 import { EmbeddedDb } from '../lib/db/embedded.ts';
 import { closeMongoClient, openMongoDb } from '../lib/db/mongo.ts';
 import { ensureIndexes, seedDatabase, type SeedResult } from '../lib/db/seed.ts';
 import type { AppDb } from '../lib/db/types.ts';
+import { addHistory } from '../lib/seed/history.ts';
 
-const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--reset');
-if (unknown.length) {
-  console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: npm run seed [-- --reset]`);
-  process.exit(2);
+const USAGE = 'Usage: npm run seed [-- --reset] [-- --history <orders> [--history-seed <n>]]';
+const MAX_HISTORY = 1_000_000;
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: { reset: { type: 'boolean', default: false }, history: { type: 'string' }, 'history-seed': { type: 'string', default: '1' } },
+      strict: true,
+    });
+    const history = values.history === undefined ? 0 : Number(values.history);
+    const seed = Number(values['history-seed']);
+    if (values.history !== undefined && !(Number.isInteger(history) && history >= 1 && history <= MAX_HISTORY)) {
+      throw new Error(`--history takes a number of orders from 1 to ${MAX_HISTORY.toLocaleString('en-US')}`);
+    }
+    if (!Number.isInteger(seed) || seed < 0) throw new Error('--history-seed takes a whole number');
+    return { reset: values.reset, history, seed };
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
-const reset = args.includes('--reset');
+const { reset, history, seed } = options();
 
 function report(where: string, result: SeedResult): void {
   console.log(`Seeded ${where}${reset ? ' (reset)' : ''}:`);
@@ -30,6 +50,9 @@ function report(where: string, result: SeedResult): void {
 async function run(db: AppDb, where: string): Promise<void> {
   await ensureIndexes(db);
   report(where, await seedDatabase(db, { reset }));
+  if (!history) return;
+  const added = await addHistory(db, { count: history, seed });
+  console.log(`  ${'history'.padEnd(8)} ${added.orders.inserted} orders inserted, ${added.orders.existing} already present; ${added.diners.inserted} diners added`);
 }
 
 async function main(): Promise<number> {

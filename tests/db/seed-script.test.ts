@@ -43,6 +43,26 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     await after.close();
   });
 
+  it('--history adds past orders once, beside what is there', async () => {
+    const dir = path.join(process.env.DATA_DIR!, 'seed-history');
+    const first = await seed(dir, '--history', '300');
+    expect(first.err).toBe('');
+    expect(first.out).toMatch(/history {2}300 orders inserted, 0 already present; \d+ diners added/);
+    const db = EmbeddedDb.open({ dataDir: dir });
+    await db.collection('payments').insertOne({ email: 'd@x.test', price: 9, transactionId: 'demo_pi_1', data: new Date(), cartIds: [], menuItemIds: [], status: 'pending' });
+    await db.close();
+
+    const second = await seed(dir, '--history', '300');
+    expect(second.out).toContain('history  0 orders inserted, 300 already present; 0 diners added');
+    const check = EmbeddedDb.open({ dataDir: dir });
+    expect(await check.collection('payments').countDocuments()).toBe(301);
+    await check.close();
+
+    const bad = await seed(dir, '--history', 'lots');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--history takes a number of orders[\s\S]*Usage: npm run seed/);
+  });
+
   it('refuses while a running server holds the data', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'seed-locked');
     const server = spawnTs('tests/db/fixtures/second-process.ts', ['hold', dir]);
