@@ -26,8 +26,9 @@ export class WriterLock {
     if (this.heldHere) return false;
     const db = new (sqlite().DatabaseSync)(this.path, { timeout: 0 });
     try {
-      // In exclusive locking mode the lock taken by the first write stays until the connection closes.
-      db.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT');
+      // In exclusive locking mode the lock taken by the first write stays until the connection
+      // closes. The file holds no data: its journal stays in memory, so a crash leaves no file behind.
+      db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE; COMMIT');
     } catch (err) {
       db.close();
       if ((err as { errcode?: number }).errcode === SQLITE_BUSY) return false;
