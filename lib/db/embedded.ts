@@ -18,7 +18,7 @@ import { DataDirError, notWritable, resolveDataDir } from './data-dir.ts';
 import { decodeEjson } from './document-codec.ts';
 import { EmbeddedCollection, type Engine } from './embedded-collection.ts';
 import { LEGACY_FILE, migrateLegacyFile, readLegacyFile } from './legacy-json.ts';
-import { DATA_FILE, SqliteFile, type StoredRow } from './sqlite-file.ts';
+import { DATA_FILE, SqliteFile, SqliteWriter, type StoredRow } from './sqlite-file.ts';
 import { Store, valueKey, type Change, type IndexSpec } from './store.ts';
 import type { AppCollection, AppDb } from './types.ts';
 import { checkWal } from './wal-check.ts';
@@ -30,6 +30,8 @@ export const LOCK_FILE = 'bistro.db.lock';
 
 /** SQLite's code for a full disk. */
 const SQLITE_FULL = 13;
+/** To see what saving costs: DB_LOG_SAVES_OVER_MS=5 logs every batch that took longer to be on disk. */
+const LOG_SAVES_OVER_MS = process.env.DB_LOG_SAVES_OVER_MS ? Number(process.env.DB_LOG_SAVES_OVER_MS) : Infinity;
 
 type Mode = 'writer' | 'reader' | 'memory';
 
@@ -64,16 +66,21 @@ export class EmbeddedDb implements AppDb, Engine {
   private readonly lock: WriterLock;
   private readonly buildPhase: boolean;
   private mode: Mode = 'reader';
+  /** The main thread's connection: the writer's for loading, a reader's for following. */
   private storage: SqliteFile | null = null;
+  /** The writer's writing connection, in its own thread. */
+  private writer: SqliteWriter | null = null;
   private stores = new Map<string, Store>();
   /** Reader: the collection versions its stores were loaded at, and the last commit it saw. */
   private loadedVersions = new Map<string, number>();
   private seenDataVersion = -1;
   /** Reader of a bistro.json not yet migrated: a fixed snapshot. */
   private legacySnapshot = false;
-  /** Writer: the steps gathered in this tick, and who waits for them to be on disk. */
+  /** Writer: the steps gathered since the batch being saved, and who waits for them to be on disk. */
   private steps: Step[] = [];
   private waiters: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
+  private flushScheduled = false;
+  private flushing: Promise<void> | null = null;
   private closed = false;
 
   private constructor(dataDir: string, buildPhase: boolean) {
@@ -105,15 +112,15 @@ export class EmbeddedDb implements AppDb, Engine {
     return new EmbeddedCollection<Collections[K]>(this, name);
   }
 
-  /** Waits for the batch being gathered, then releases the file and the lock. */
+  /** Waits for the writes under way, then releases the file and the lock. */
   async close(): Promise<void> {
     if (this.closed) return;
-    if (this.waiters.length) await new Promise((resolve) => setImmediate(resolve)); // the flush is queued before this
+    while (this.flushScheduled || this.flushing) await (this.flushing ?? new Promise((resolve) => setImmediate(resolve)));
     this.closed = true;
-    const storage = this.storage;
+    this.storage?.close();
     this.storage = null;
-    await storage?.stopCheckpoints();
-    storage?.close();
+    await this.writer?.close(); // the last connection: it checkpoints, in its thread
+    this.writer = null;
     if (this.mode === 'writer') this.lock.release();
   }
 
@@ -149,7 +156,7 @@ export class EmbeddedDb implements AppDb, Engine {
         for (const { name, indexes } of collections) for (const spec of indexes) stores.get(name)!.addIndex(spec);
         return stores;
       });
-      storage.startCheckpoints();
+      this.writer = SqliteWriter.start(this.file);
     } catch (err) {
       this.storage?.close();
       this.storage = null;
@@ -260,33 +267,57 @@ export class EmbeddedDb implements AppDb, Engine {
     }
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
-      if (this.waiters.length === 1) setImmediate(() => this.flush());
+      this.scheduleFlush();
+    });
+  }
+
+  /** After this tick's writes, unless a batch is being saved: the next one goes when it is done. */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.flushing) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flushing = this.flush().finally(() => {
+        this.flushing = null;
+        if (this.waiters.length) this.scheduleFlush();
+      });
     });
   }
 
   /**
-   * Saves this tick's steps as one transaction. If that fails (a full disk), they are undone in
-   * memory too and every caller gets the error: what the app sees is always what is on disk.
+   * Saves the steps gathered so far as one transaction. If that fails (a full disk), they are
+   * undone in memory, and so are the steps gathered behind them, and all their callers get the
+   * error: what the app sees is always what is on disk.
    */
-  private flush(): void {
+  private async flush(): Promise<void> {
     const { steps, waiters } = this;
     this.steps = [];
     this.waiters = [];
+    const started = performance.now();
+    let onLoop = 0;
     try {
-      if (!this.storage) throw new Error(`${this.file} was closed`);
+      if (!this.writer) throw new Error(`${this.file} was closed`);
       const touched = new Map<string, IndexSpec[]>();
       for (const { store } of steps) touched.set(store.name, store.indexes);
-      this.storage.commit(steps.flatMap((step) => ('change' in step ? [{ collection: step.store.name, ...step.change }] : [])), touched);
+      const saving = this.writer.commit(steps.flatMap((step) => ('change' in step ? [{ collection: step.store.name, ...step.change }] : [])), touched);
+      onLoop = performance.now() - started;
+      await saving;
     } catch (err) {
-      for (const step of steps.reverse()) {
+      const undo = [...steps, ...this.steps].reverse();
+      const callers = [...waiters, ...this.waiters];
+      this.steps = [];
+      this.waiters = [];
+      for (const step of undo) {
         if ('change' in step) step.store.apply([{ before: step.change.after, after: step.change.before }]);
         else step.store.dropIndex(step.index.name);
       }
       const error = saveError(this.file, err);
       console.error(`[db] ${error.message}`);
-      for (const { reject } of waiters) reject(error);
+      for (const { reject } of callers) reject(error);
       return;
     }
+    const took = performance.now() - started;
+    if (took > LOG_SAVES_OVER_MS) console.log(`[db] saved ${steps.length} writes in ${took.toFixed(1)} ms (${onLoop.toFixed(1)} ms of it on the event loop)`);
     for (const { resolve } of waiters) resolve();
   }
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Document } from 'mongodb';
 import { DataDirError } from './data-dir.ts';
 import { decodeEjson } from './document-codec.ts';
-import { DATA_FILE, SqliteFile, type DocumentWrite } from './sqlite-file.ts';
+import { DATA_FILE, SqliteFile } from './sqlite-file.ts';
 import type { IndexSpec } from './store.ts';
 
 export const LEGACY_FILE = 'bistro.json';
@@ -110,9 +110,10 @@ export function migrateLegacyFile(dataDir: string): void {
   for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(scratch + suffix, { force: true });
   const db = SqliteFile.open(scratch, { readOnly: false });
   try {
-    const writes: DocumentWrite[] = collections.flatMap(({ name, documents }) => documents.map((after) => ({ collection: name, after })));
-    db.commit(writes, new Map(collections.map(({ name, indexes }) => [name, indexes])));
+    db.insertAll(collections);
     db.setMeta(MIGRATED_FROM, sha256);
+  } catch (err) {
+    throw new DataDirError(`Could not migrate ${legacy} to ${target} (${(err as Error).message}); ${LEGACY_FILE} is untouched.`, { cause: err });
   } finally {
     db.close(); // checkpoints the log into the one file
   }

@@ -4,9 +4,10 @@
  *
  * A batch of writes is one transaction over the rows it changed, in WAL mode with a full fsync
  * before the batch is acknowledged: so a write costs what it changes, a SIGKILL loses nothing
- * acknowledged, and a crash never leaves half a batch. Copying the log back into the database (a
- * checkpoint) is the one step that grows with the file: a worker thread does it, so requests never
- * wait for it.
+ * acknowledged, and a crash never leaves half a batch. A worker thread owns the writing
+ * connection (`SqliteWriter`): the fsync of each batch, and the checkpoints that copy the log back
+ * into the database between batches, never hold up the event loop. The main thread's connection
+ * (`SqliteFile`) reads: the whole file when the engine opens, and a reader's catching up.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
@@ -59,36 +60,77 @@ export interface StoredRow {
   body: string;
 }
 
-/** How often the worker copies the log into the database (DB_CHECKPOINT_MS to tune). */
+/** How often the worker copies the log into the database, if anything was written (DB_CHECKPOINT_MS to tune). */
 const CHECKPOINT_MS = Number(process.env.DB_CHECKPOINT_MS) || 1000;
 
-// Plain JavaScript run by the checkpoint worker (`eval`: no file for a bundler to find and move).
-// A write that lands during a pass is not copied by it, so it goes again until the log is all
-// copied: only then may the writer start the log over instead of growing it.
-const CHECKPOINT_WORKER = `
+/** For every writing connection. The log starts over after each checkpoint; a burst that grew it past 4 MB is cut back then. */
+const WRITER_PRAGMAS = 'PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 4194304;';
+
+const SQL = {
+  insert: 'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?)',
+  update: 'UPDATE documents SET body = ? WHERE collection = ? AND id = ?',
+  remove: 'DELETE FROM documents WHERE collection = ? AND id = ?',
+  touch: 'INSERT INTO collections (name, indexes, version) VALUES (?, ?, 1) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes, version = version + 1',
+};
+
+// Plain JavaScript run by the writer thread (`eval`: no file for a bundler to find and move).
+// Batches and checkpoints take turns on its one connection, so a checkpoint always copies the
+// whole log and the next batch can start the log over instead of growing it.
+const WRITER_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { writeSync } = require('node:fs');
 const { DatabaseSync } = require('node:sqlite');
-const db = new DatabaseSync(workerData.file, { timeout: 1000 });
+const { file, intervalMs, logCheckpoints, pragmas, sql } = workerData;
+const db = new DatabaseSync(file, { timeout: 5000 });
+db.exec(pragmas);
+const statements = Object.fromEntries(Object.entries(sql).map(([name, text]) => [name, db.prepare(text)]));
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const log = (line) => workerData.log && writeSync(2, '[db] checkpoint ' + line + '\\n');
-const timer = setInterval(() => {
+const log = (line) => logCheckpoints && writeSync(2, '[db] checkpoint ' + line + '\\n');
+let written = false;
+
+function commit(writes, touched) {
+  db.exec('BEGIN IMMEDIATE');
   try {
-    for (let pass = 0; pass < 4; pass++) {
-      log('start');
-      const started = performance.now();
-      const { busy, log: frames, checkpointed } = checkpoint.get();
-      log('done: ' + checkpointed + '/' + frames + ' frames in ' + (performance.now() - started).toFixed(1) + ' ms');
-      if (busy || frames === checkpointed) break;
+    for (const [kind, collection, id, body] of writes) {
+      if (kind === 'insert') statements.insert.run(collection, id, body);
+      else if (kind === 'update') statements.update.run(body, collection, id);
+      else statements.remove.run(collection, id);
     }
+    for (const [name, indexes] of touched) statements.touch.run(name, indexes);
+    db.exec('COMMIT');
+  } catch (err) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw err;
+  }
+}
+
+const timer = setInterval(() => {
+  if (!written) return;
+  written = false;
+  log('start');
+  const started = performance.now();
+  try {
+    const { log: frames, checkpointed } = checkpoint.get();
+    log('done: ' + checkpointed + '/' + frames + ' frames in ' + (performance.now() - started).toFixed(1) + ' ms');
   } catch (err) {
     log('failed: ' + err.message);
   }
-}, workerData.intervalMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
+}, intervalMs);
+
+parentPort.on('message', (message) => {
+  if (message.type === 'close') {
+    clearInterval(timer);
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    commit(message.writes, message.touched);
+    written = true;
+    parentPort.postMessage({ id: message.id });
+  } catch (err) {
+    parentPort.postMessage({ id: message.id, error: { message: err.message, errcode: err.errcode } });
+  }
 });
 `;
 
@@ -128,7 +170,6 @@ export class SqliteFile {
   readonly readOnly: boolean;
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
-  private worker: { thread: Worker; exited: Promise<unknown> } | null = null;
 
   private constructor(file: string, db: DatabaseSync, readOnly: boolean) {
     this.path = file;
@@ -148,8 +189,7 @@ export class SqliteFile {
         return null;
       }
       if (!readOnly) {
-        // The checkpoint worker copies the log; the writer's own commits never do.
-        db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864;');
+        db.exec(`PRAGMA journal_mode = WAL; ${WRITER_PRAGMAS}`);
       }
     } catch (err) {
       if (db.isOpen) db.close();
@@ -206,21 +246,13 @@ export class SqliteFile {
     this.statement('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
-  /**
-   * One transaction: the changed rows, then each touched collection's indexes and version. All or
-   * nothing: on any error (a full disk, say) SQLite keeps the previous state.
-   */
-  commit(writes: readonly DocumentWrite[], touched: ReadonlyMap<string, readonly IndexSpec[]>): void {
+  /** Inserts whole collections in one transaction: the migration of an older file. */
+  insertAll(collections: ReadonlyArray<{ name: string; indexes: readonly IndexSpec[]; documents: readonly Document[] }>): void {
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      for (const { collection, before, after } of writes) {
-        if (!before) this.statement('INSERT INTO documents (collection, id, body) VALUES (?, ?, ?)').run(collection, valueKey(after!._id), encodeDocument(after!));
-        else if (after) this.statement('UPDATE documents SET body = ? WHERE collection = ? AND id = ?').run(encodeDocument(after), collection, valueKey(after._id));
-        else this.statement('DELETE FROM documents WHERE collection = ? AND id = ?').run(collection, valueKey(before._id));
-      }
-      for (const [name, indexes] of touched) {
-        this.statement('INSERT INTO collections (name, indexes, version) VALUES (?, ?, 1) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes, version = version + 1')
-          .run(name, JSON.stringify(indexes));
+      for (const { name, indexes, documents } of collections) {
+        for (const doc of documents) this.statement(SQL.insert).run(name, valueKey(doc._id), encodeDocument(doc));
+        this.statement(SQL.touch).run(name, JSON.stringify(indexes));
       }
       this.db.exec('COMMIT');
     } catch (err) {
@@ -229,28 +261,82 @@ export class SqliteFile {
     }
   }
 
-  /** Starts the background checkpoints (the writer only). DB_LOG_CHECKPOINTS=1 logs each pass. */
-  startCheckpoints(): void {
-    const thread = new Worker(CHECKPOINT_WORKER, {
-      eval: true,
-      workerData: { file: this.path, intervalMs: CHECKPOINT_MS, log: process.env.DB_LOG_CHECKPOINTS === '1' },
-    });
-    thread.unref();
-    thread.on('error', (err) => console.error(`[db] background checkpoints of ${this.path} stopped:`, err));
-    this.worker = { thread, exited: new Promise((resolve) => thread.once('exit', resolve)) };
-  }
-
-  async stopCheckpoints(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    if (!worker) return;
-    worker.thread.postMessage('close');
-    await worker.exited;
-  }
-
-  /** The last connection to close checkpoints and removes the log: stop the checkpoints first. */
   close(): void {
     this.statements.clear();
     this.db.close();
+  }
+}
+
+/** A failed batch, as SQLite reported it (`errcode` 13 is a full disk). */
+export class SaveFailure extends Error {
+  readonly errcode?: number;
+  constructor(message: string, errcode?: number) {
+    super(message);
+    this.name = 'SaveFailure';
+    this.errcode = errcode;
+  }
+}
+
+/** The writing connection, in its own thread; see the file comment. */
+export class SqliteWriter {
+  private readonly thread: Worker;
+  private readonly exited: Promise<unknown>;
+  private readonly pending = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  private nextId = 0;
+  private stopped: Error | null = null;
+
+  private constructor(file: string) {
+    this.thread = new Worker(WRITER_THREAD, {
+      eval: true,
+      workerData: { file, intervalMs: CHECKPOINT_MS, logCheckpoints: process.env.DB_LOG_CHECKPOINTS === '1', pragmas: WRITER_PRAGMAS, sql: SQL },
+    });
+    this.thread.unref(); // referenced only while a batch is under way: an idle engine keeps no process alive
+    this.exited = new Promise((resolve) => this.thread.once('exit', resolve));
+    this.thread.on('message', ({ id, error }: { id: number; error?: { message: string; errcode?: number } }) => {
+      const request = this.pending.get(id);
+      this.pending.delete(id);
+      if (!this.pending.size) this.thread.unref();
+      if (error) request?.reject(new SaveFailure(error.message, error.errcode));
+      else request?.resolve();
+    });
+    const stop = (err: Error) => {
+      this.stopped ??= err;
+      for (const { reject } of this.pending.values()) reject(this.stopped);
+      this.pending.clear();
+    };
+    this.thread.on('error', (err) => {
+      console.error(`[db] the thread writing ${file} stopped:`, err);
+      stop(new SaveFailure(`the thread writing ${file} stopped (${err.message})`));
+    });
+    this.thread.once('exit', () => stop(new SaveFailure(`the thread writing ${file} has stopped`)));
+  }
+
+  static start(file: string): SqliteWriter {
+    return new SqliteWriter(file);
+  }
+
+  /** Saves the writes, then each touched collection's indexes and version, as one transaction. */
+  commit(writes: readonly DocumentWrite[], touched: ReadonlyMap<string, readonly IndexSpec[]>): Promise<void> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const rows = writes.map(({ collection, before, after }) =>
+      !before ? ['insert', collection, valueKey(after!._id), encodeDocument(after!)]
+        : after ? ['update', collection, valueKey(after._id), encodeDocument(after)]
+          : ['remove', collection, valueKey(before._id)],
+    );
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.thread.ref();
+      this.thread.postMessage({ id, writes: rows, touched: [...touched].map(([name, indexes]) => [name, JSON.stringify(indexes)]) });
+    });
+  }
+
+  /** Closes its connection, the last one: SQLite then checkpoints and removes the log, in that thread. */
+  async close(): Promise<void> {
+    if (!this.stopped) {
+      this.thread.ref();
+      this.thread.postMessage({ type: 'close' });
+    }
+    await this.exited;
   }
 }

@@ -9,7 +9,7 @@ import { ObjectId } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, collections, describeDb, getDb } from '@/lib/db';
 import { DATA_FILE, EmbeddedDb, LOCK_FILE, type EmbeddedOptions } from '@/lib/db/embedded';
-import { SqliteFile } from '@/lib/db/sqlite-file';
+import { SqliteWriter } from '@/lib/db/sqlite-file';
 import { seedMenu } from '@/lib/seed/menu-data';
 import type { MenuItemDoc } from '@/lib/definitions';
 import { firstLine, killChildren, spawnTs } from './node-process';
@@ -131,7 +131,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     const dir = freshDir();
     const db = open({ dataDir: dir });
     await db.collection('menu').insertOne(item('first'));
-    const commit = vi.spyOn(SqliteFile.prototype, 'commit');
+    const commit = vi.spyOn(SqliteWriter.prototype, 'commit');
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => db.collection('menu').insertOne(item(`c${i}`))));
     expect(new Set(results.map((r) => r.insertedId.toHexString())).size).toBe(50);
     expect(commit.mock.calls.length).toBeGreaterThanOrEqual(1);
@@ -141,24 +141,28 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     expect(await open({ dataDir: dir }).collection('menu').countDocuments()).toBe(51);
   });
 
-  it('a batch that cannot be saved is undone in memory too, and the next write works', async () => {
+  it('a batch that cannot be saved is undone in memory, with the writes made behind it, and the next write works', async () => {
     const dir = freshDir();
     const db = open({ dataDir: dir });
     const menu = db.collection('menu');
     await menu.insertMany([item('kept', 1), item('doomed', 2)]);
-    vi.spyOn(SqliteFile.prototype, 'commit').mockImplementationOnce(() => {
-      throw Object.assign(new Error('database or disk is full'), { errcode: 13 });
-    });
-    // One tick, one batch: an update, an insert and a delete all fail together.
-    const results = await Promise.allSettled([
+    const full = Object.assign(new Error('database or disk is full'), { errcode: 13 });
+    vi.spyOn(SqliteWriter.prototype, 'commit').mockImplementationOnce(() => new Promise((_, reject) => setTimeout(() => reject(full), 100)));
+    // One tick, one batch: an update, an insert and a delete all fail together...
+    const batch = Promise.allSettled([
       menu.updateOne({ name: 'kept' }, { $set: { price: 99 } }),
       menu.insertOne(item('new')),
       menu.deleteOne({ name: 'doomed' }),
     ]);
-    for (const result of results) {
+    // ...and a write made while that batch is being saved stands on it, so it goes too.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await menu.findOne({ name: 'kept' }))?.price).toBe(99);
+    const behind = menu.updateOne({ name: 'new' }, { $inc: { price: 1 } }).then(() => 'saved', (err: Error) => err);
+    for (const result of [...(await batch), { status: 'rejected', reason: await behind }]) {
       expect(result.status).toBe('rejected');
-      expect((result as PromiseRejectedResult).reason).toMatchObject({ name: 'DataDirError' });
-      expect(String((result as PromiseRejectedResult).reason.message)).toMatch(/Could not save to .*bistro\.db .*disk is full.*free some space/);
+      const reason = (result as PromiseRejectedResult).reason as Error;
+      expect(reason.name).toBe('DataDirError');
+      expect(reason.message).toMatch(/Could not save to .*bistro\.db \(database or disk is full\); nothing of this write was kept\. .*free some space/);
     }
     expect((await menu.find({}).toArray()).map((d) => [d.name, d.price])).toEqual([['kept', 1], ['doomed', 2]]);
     expect(names(dir)).toEqual(['kept', 'doomed']);
