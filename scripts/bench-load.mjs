@@ -1,48 +1,71 @@
 // `npm run bench:load`: load on the production server, loopback only and bounded in time.
-// autocannon against the public pages, the menu API and add-to-cart with a signed-in session;
-// prints req/s, p50/p99 latency and errors, with pages as a ratio of a static file's rate.
-// Targets: zero errors; public pages >= 0.5 of the static file. Missed targets are reported,
-// not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
-import { existsSync, rmSync } from 'node:fs';
+//
+// 1. Throughput: autocannon against the public pages, the menu API and add-to-cart with a
+//    signed-in session; req/s, p50/p99 and errors, pages as a ratio of a static file's rate.
+//    Targets: zero errors; public pages >= 0.5 of the static file.
+// 2. Orders in the database: the embedded engine with 1, 20,000 and 100,000 past orders: cold
+//    start and memory, sequential add-to-cart p50/p99 as ratios to the 1-order figures, the longest
+//    event-loop block in a burst of 200 writes (measured in the server), GET /api/menu under
+//    writes. Targets: add-to-cart p50 at the largest size <= 2x at 1 order; block <= 20 ms.
+//    `--baseline <git ref>` builds that commit beside this one and measures it the same way.
+//
+// Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
+// --sizes <n,n,...>, --baseline <ref>, --only throughput|orders.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildBaseline } from './bench/baseline.mjs';
+import { legacyDataFile, measureServer, prepareDataDir } from './bench/orders-scale.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
-import { heading, ms, ratio, rps, table, verdict } from './bench/report.mjs';
+import { heading, ms, ratio, rps, seconds, table, verdict } from './bench/report.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
-const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const duration = arg('duration', 6);
-const connections = arg('connections', LOAD.connections);
+const { values: flags } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    duration: { type: 'string', default: '6' },
+    connections: { type: 'string', default: String(LOAD.connections) },
+    sizes: { type: 'string', default: '1,20000,100000' },
+    baseline: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const duration = Number(flags.duration);
+const connections = Number(flags.connections);
+const sizes = flags.sizes.split(',').map(Number);
 
 const PAGES = ['/', '/menu', '/order/salad'];
 const PAGE_TARGET = 0.5;
+const ADD_TO_CART_TARGET = 2; // p50 at the largest size, as a multiple of p50 at 1 order
+const LOOP_BLOCK_TARGET_MS = 20;
 
 process.on('SIGINT', () => {
   killAllSync();
   process.exit(130);
 });
 
-async function main() {
-  rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
-  if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
-    if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
-    rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
-  }
-  // A known secret lets this script sign its own session, so no identity provider is needed.
-  const secret = randomBytes(32).toString('hex');
-  process.env.SESSION_SECRET = secret;
-  const server = await startServer({
-    cwd: ROOT,
-    // Limits scaled out of the way: this measures capacity, the limits have their own tests.
-    env: { DATA_DIR, SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
-  });
+// A known secret lets this script sign its own session, so no identity provider is needed.
+const secret = randomBytes(32).toString('hex');
+process.env.SESSION_SECRET = secret;
+// Limits scaled out of the way: this measures capacity, the limits have their own tests.
+const SERVER_ENV = { SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' };
+
+async function sessionToken(uid) {
   const { createSessionToken } = await import('../lib/auth/session.ts');
-  const token = await createSessionToken({ uid: 'bench-load', email: 'load.tester@bistro.test', name: 'Load Tester' });
+  return createSessionToken({ uid, email: `${uid}@bistro.test`, name: 'Load Tester' });
+}
+
+async function throughput() {
+  rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
+  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR } });
+  const token = await sessionToken('load.tester');
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
   if (!menuId) throw new Error('the menu is empty');
@@ -87,6 +110,77 @@ async function main() {
     const acknowledged = Object.entries(cartRun.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
     console.log(`add-to-cart: ${acknowledged} acknowledged in the measured run; ${Array.isArray(cart) ? cart.length : 'n/a'} items in the cart, warm-up included`);
   }
+}
+
+const mb = (v) => `${Math.round(v)} MB`;
+const size = (bytes) => (bytes > 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`);
+
+async function ordersInTheDatabase() {
+  const builds = [{ label: 'this build', cwd: ROOT, migrate: true }];
+  if (flags.baseline) {
+    const { dir, sha } = await buildBaseline(ROOT, flags.baseline);
+    builds.push({ label: `${sha} (before)`, cwd: dir, migrate: false });
+  }
+  const work = join(tmpdir(), `bistro-bench-orders-${process.pid}`);
+  mkdirSync(work, { recursive: true });
+  const results = [];
+  try {
+    for (const orders of sizes) {
+      process.stdout.write(`[orders] preparing ${orders.toLocaleString('en-US')} orders\n`);
+      const legacy = join(work, `bistro-${orders}.json`);
+      writeFileSync(legacy, legacyDataFile(orders));
+      for (const build of builds) {
+        const dataDir = join(work, `data-${results.length}`);
+        const migrationMs = await prepareDataDir(dataDir, legacy, { migrate: build.migrate });
+        const token = await sessionToken(`bench.${results.length}`);
+        process.stdout.write(`[orders] ${build.label}, ${orders.toLocaleString('en-US')} orders: measuring\n`);
+        const r = await measureServer({ cwd: build.cwd, dataDir, env: SERVER_ENV, token });
+        results.push({ build: build.label, orders, migrationMs, ...r });
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      rmSync(legacy, { force: true });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  heading('Orders in the database (embedded engine, sequential add-to-cart with a session)');
+  const one = (build) => results.find((r) => r.build === build && r.orders === sizes[0]);
+  console.log(table(
+    ['build', 'orders', 'data', 'cold start', 'RSS start', 'RSS end', 'add p50', 'add p99', 'p50 vs 1', 'p99 vs 1', 'n', 'block 200', 'block 10', 'save', 'menu p99', 'n'],
+    results.map((r) => [
+      r.build, r.orders.toLocaleString('en-US'), size(r.diskBytes), seconds(r.coldStartMs), mb(r.rssStartMB), mb(r.rssEndMB),
+      ms(r.addP50), ms(r.addP99), ratio(r.addP50 / one(r.build).addP50), ratio(r.addP99 / one(r.build).addP99), String(r.addCount),
+      ms(r.burstAllMaxMs), ms(r.burstTenMaxMs), r.longestSaveMs === null ? (r.build === 'this build' ? '< 2 ms' : 'n/a') : ms(r.longestSaveMs), ms(r.menuP99), String(r.menuCount),
+    ]),
+  ));
+  console.log('\nblock 200 / block 10: the longest event-loop delay in the server (monitorEventLoopDelay) during a burst of');
+  console.log('  200 add-to-carts sent all at once / 10 at a time. All at once, the server takes in 200 requests in one turn');
+  console.log('  of its loop whatever the storage does; 10 at a time leaves the longest single step.');
+  console.log('save: the longest time one save (a batch of writes in one transaction) held the event loop, timed by the engine.');
+  console.log('menu p99: GET /api/menu, one at a time, while 4 clients add to carts for 10 s.');
+  for (const r of results.filter((x) => x.migrationMs !== null && x.orders === sizes.at(-1))) {
+    console.log(`migrating bistro.json at ${r.orders.toLocaleString('en-US')} orders (once, at the first start after upgrading): ${seconds(r.migrationMs)}`);
+  }
+  const ours = results.filter((r) => r.build === 'this build');
+  const largest = ours.at(-1);
+  if (largest && ours.length > 1) {
+    const growth = largest.addP50 / ours[0].addP50;
+    console.log(`add-to-cart p50 at ${largest.orders.toLocaleString('en-US')} orders: ${ratio(growth)} the 1-order figure (target <= ${ADD_TO_CART_TARGET}x) ${verdict(growth <= ADD_TO_CART_TARGET)}`);
+  }
+  if (largest) {
+    const block = Math.max(largest.burstTenMaxMs, largest.longestSaveMs ?? 0);
+    console.log(`longest event-loop block at ${largest.orders.toLocaleString('en-US')} orders, 200 writes 10 at a time: ${ms(block)} (target <= ${LOOP_BLOCK_TARGET_MS} ms) ${verdict(block <= LOOP_BLOCK_TARGET_MS)}`);
+  }
+}
+
+async function main() {
+  if (!flags['no-build'] || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
+    if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
+    rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
+  }
+  if (flags.only !== 'orders') await throughput();
+  if (flags.only !== 'throughput') await ordersInTheDatabase();
 }
 
 main()

@@ -63,8 +63,22 @@ export interface StoredRow {
 /** How often the worker copies the log into the database, if anything was written (DB_CHECKPOINT_MS to tune). */
 const CHECKPOINT_MS = Number(process.env.DB_CHECKPOINT_MS) || 1000;
 
+/**
+ * For every connection (pragmas rather than constructor options, which Node 22.13 lacks): wait a
+ * moment for a lock another process holds briefly (while it recovers the log, say).
+ */
+const CONNECTION_PRAGMAS = 'PRAGMA busy_timeout = 2000;';
 /** For every writing connection. The log starts over after each checkpoint; a burst that grew it past 4 MB is cut back then. */
-const WRITER_PRAGMAS = 'PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 4194304;';
+const WRITER_PRAGMAS = `${CONNECTION_PRAGMAS} PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 4194304;`;
+
+/** Ends a failed transaction, if SQLite has not already. */
+export function rollback(db: DatabaseSync): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // No transaction is active: SQLite rolled it back itself.
+  }
+}
 
 const SQL = {
   insert: 'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?)',
@@ -81,7 +95,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { writeSync } = require('node:fs');
 const { DatabaseSync } = require('node:sqlite');
 const { file, intervalMs, logCheckpoints, pragmas, sql } = workerData;
-const db = new DatabaseSync(file, { timeout: 5000 });
+const db = new DatabaseSync(file);
 db.exec(pragmas);
 const statements = Object.fromEntries(Object.entries(sql).map(([name, text]) => [name, db.prepare(text)]));
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
@@ -99,7 +113,9 @@ function commit(writes, touched) {
     for (const [name, indexes] of touched) statements.touch.run(name, indexes);
     db.exec('COMMIT');
   } catch (err) {
-    if (db.isTransaction) db.exec('ROLLBACK');
+    try {
+      db.exec('ROLLBACK');
+    } catch {}
     throw err;
   }
 }
@@ -167,14 +183,12 @@ export function prepareSchema(db: DatabaseSync, file: string, { create }: { crea
 
 export class SqliteFile {
   readonly path: string;
-  readonly readOnly: boolean;
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
 
-  private constructor(file: string, db: DatabaseSync, readOnly: boolean) {
+  private constructor(file: string, db: DatabaseSync) {
     this.path = file;
     this.db = db;
-    this.readOnly = readOnly;
   }
 
   /** The writer's connection (creating the file if needed), or a reader's; null for a reader while the file is still being created. */
@@ -182,8 +196,9 @@ export class SqliteFile {
   static open(file: string, options: { readOnly: false }): SqliteFile;
   static open(file: string, { readOnly }: { readOnly: boolean }): SqliteFile | null {
     const { DatabaseSync } = sqlite();
-    const db = new DatabaseSync(file, { readOnly, timeout: 2000 });
+    const db = new DatabaseSync(file, { readOnly });
     try {
+      db.exec(CONNECTION_PRAGMAS);
       if (!prepareSchema(db, file, { create: !readOnly })) {
         db.close();
         return null;
@@ -192,10 +207,10 @@ export class SqliteFile {
         db.exec(`PRAGMA journal_mode = WAL; ${WRITER_PRAGMAS}`);
       }
     } catch (err) {
-      if (db.isOpen) db.close();
+      db.close();
       throw err instanceof DataDirError ? err : readError(file, err);
     }
-    return new SqliteFile(file, db, readOnly);
+    return new SqliteFile(file, db);
   }
 
   private statement(sql: string): StatementSync {
@@ -256,7 +271,7 @@ export class SqliteFile {
       }
       this.db.exec('COMMIT');
     } catch (err) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      rollback(this.db);
       throw err;
     }
   }

@@ -24,7 +24,7 @@ export class WriterLock {
   /** True when taken; false when another process (or handle) holds it. Throws on I/O errors (EACCES...). */
   tryAcquire(): boolean {
     if (this.heldHere) return false;
-    const db = new (sqlite().DatabaseSync)(this.path, { timeout: 0 });
+    const db = new (sqlite().DatabaseSync)(this.path); // no busy timeout: a held lock answers at once
     try {
       // In exclusive locking mode the lock taken by the first write stays until the connection
       // closes. The file holds no data: its journal stays in memory, so a crash leaves no file behind.

@@ -28,10 +28,10 @@ export async function freePort() {
 }
 
 /**
- * Starts `next start` on 127.0.0.1 and waits until `readyPath` answers 200.
- * Returns { baseUrl, stop(), log() }; log() is the server's recent output.
+ * Starts `next start` on 127.0.0.1 and waits until `readyPath` answers 200 (asking every `pollMs`).
+ * Returns { baseUrl, pid, stop(), log() }; log() is the server's recent output.
  */
-export async function startServer({ cwd, env, readyPath = '/api/menu', timeoutMs = 90_000 }) {
+export async function startServer({ cwd, env, readyPath = '/api/menu', timeoutMs = 90_000, pollMs = 250 }) {
   const port = await freePort();
   const host = '127.0.0.1';
   const child = spawnGroup(process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', host], {
@@ -52,7 +52,7 @@ export async function startServer({ cwd, env, readyPath = '/api/menu', timeoutMs
   });
 
   const baseUrl = `http://${host}:${port}`;
-  const server = { baseUrl, port, log: () => lines.join('\n'), stop: () => stopGroup(child) };
+  const server = { baseUrl, port, pid: child.pid, log: () => lines.join('\n'), stop: () => stopGroup(child) };
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
@@ -67,7 +67,7 @@ export async function startServer({ cwd, env, readyPath = '/api/menu', timeoutMs
     } catch (err) {
       last = err.cause?.code ?? err.message;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   await server.stop();
   throw Object.assign(new Error(`${readyPath} did not answer 200 within ${timeoutMs / 1000} s (last: ${last})`), {
