@@ -54,14 +54,16 @@ export function readLegacyFile(dataDir: string): LegacyCollection[] | null {
   return parseLegacy(file, fs.readFileSync(file, 'utf8'));
 }
 
+/** Makes a rename durable. Directories cannot be opened or fsynced everywhere (Windows); the rename is atomic regardless. */
 function syncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
+  let fd: number | null = null;
   try {
+    fd = fs.openSync(dir, 'r');
     fs.fsyncSync(fd);
   } catch {
-    // Directories cannot be fsynced on every platform (Windows); the rename is still atomic.
+    // Best effort, as said above.
   } finally {
-    fs.closeSync(fd);
+    if (fd !== null) fs.closeSync(fd);
   }
 }
 

@@ -60,7 +60,7 @@ function memory(pid) {
   }
 }
 
-const diskBytes = (dir) => readdirSync(dir).filter((f) => f.startsWith('bistro.')).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+const diskBytes = (dir) => readdirSync(dir).filter((f) => f.startsWith('bistro.') && !f.endsWith('.bak')).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
 
 /** Asks the loop monitor in the server for its figures since the last ask. */
 async function loopFigures(server) {
@@ -75,25 +75,33 @@ async function loopFigures(server) {
   return JSON.parse(line.slice(line.indexOf('{')));
 }
 
-async function addToCart(baseUrl, token, menuId) {
+/**
+ * A request timed from its first attempt. A reused keep-alive connection that the server closes
+ * at that moment fails with a reset (a server stalled for seconds closes many at once): it is
+ * sent again once, on a new connection, as a browser would.
+ */
+async function timed(url, init, expected) {
   const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/carts`, {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`);
+      return performance.now() - started;
+    } catch (err) {
+      if (attempt > 1 || !['ECONNRESET', 'UND_ERR_SOCKET'].includes(err.cause?.code)) throw err;
+    }
+  }
+}
+
+const addToCart = (baseUrl, token, menuId) =>
+  timed(`${baseUrl}/api/carts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ menuId }),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 201) throw new Error(`add-to-cart answered ${res.status}`);
-  return performance.now() - started;
-}
+  }, 201);
 
-async function getMenu(baseUrl) {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/menu`);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET /api/menu answered ${res.status}`);
-  return performance.now() - started;
-}
+const getMenu = (baseUrl) => timed(`${baseUrl}/api/menu`, {}, 200);
 
 /**
  * Starts the build in `cwd` on `dataDir` and measures it. `token` is a session the server accepts.
@@ -161,6 +169,9 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
       menuP99: percentile(menuLatencies, 0.99),
       diskBytes: diskBytes(dataDir),
     };
+  } catch (err) {
+    err.serverLog ??= server.log();
+    throw err;
   } finally {
     await server.stop();
   }
