@@ -72,7 +72,7 @@ const CONNECTION_PRAGMAS = 'PRAGMA busy_timeout = 2000;';
 const WRITER_PRAGMAS = `${CONNECTION_PRAGMAS} PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 4194304;`;
 
 /** Ends a failed transaction, if SQLite has not already. */
-export function rollback(db: DatabaseSync): void {
+function rollback(db: DatabaseSync): void {
   try {
     db.exec('ROLLBACK');
   } catch {
@@ -161,7 +161,7 @@ function readError(file: string, err: unknown): DataDirError {
  * Creates the tables in an empty database (with `create`); refuses a database that is not ours or
  * is newer. False when the database is empty and was left so.
  */
-export function prepareSchema(db: DatabaseSync, file: string, { create }: { create: boolean }): boolean {
+function prepareSchema(db: DatabaseSync, file: string, { create }: { create: boolean }): boolean {
   let version: number;
   let tables: number;
   try {
@@ -223,12 +223,11 @@ export class SqliteFile {
   read<T>(fn: () => T): T {
     try {
       this.db.exec('BEGIN');
-      try {
-        return fn();
-      } finally {
-        this.db.exec('COMMIT');
-      }
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
     } catch (err) {
+      rollback(this.db);
       throw err instanceof DataDirError ? err : readError(this.path, err);
     }
   }
