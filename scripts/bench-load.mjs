@@ -13,7 +13,7 @@
 // --sizes <n,n,...>, --baseline <ref>, --only throughput|orders.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -121,6 +121,7 @@ async function ordersInTheDatabase() {
     const { dir, sha } = await buildBaseline(ROOT, flags.baseline);
     builds.push({ label: `${sha} (before)`, cwd: dir, migrate: false });
   }
+  const loadBefore = loadavg()[0];
   const work = join(tmpdir(), `bistro-bench-orders-${process.pid}`);
   mkdirSync(work, { recursive: true });
   const results = [];
@@ -164,11 +165,12 @@ async function ordersInTheDatabase() {
     ]),
   ));
   console.log('\nblock 200 / block 10: the longest event-loop delay in the server (monitorEventLoopDelay) during a burst of');
-  console.log('  200 add-to-carts sent all at once / 10 at a time. All at once, the server takes in 200 requests in one turn');
-  console.log('  of its loop whatever the storage does; 10 at a time leaves the longest single step.');
+  console.log('  200 add-to-carts sent all at once / 10 at a time (the median of three bursts). All at once, the server takes');
+  console.log('  in 200 requests in one turn of its loop whatever the storage does; 10 at a time leaves the longest single step.');
   console.log('save: the longest time one save (a batch of writes in one transaction) held the event loop, timed by the engine.');
   console.log('menu p99: GET /api/menu, one at a time, while 4 clients add to carts for 10 s.');
   for (const failure of failures) console.log(`could not measure ${failure}`);
+  console.log(`machine: ${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after (other processes add noise to every figure)`);
   for (const r of results.filter((x) => x.migrationMs !== null && x.orders === sizes.at(-1))) {
     console.log(`migrating bistro.json at ${r.orders.toLocaleString('en-US')} orders (once, at the first start after upgrading): ${seconds(r.migrationMs)}`);
   }

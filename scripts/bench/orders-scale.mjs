@@ -127,8 +127,9 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
     const until = performance.now() + maxSeconds * 1000;
     while (latencies.length < maxRequests && performance.now() < until) latencies.push(await addToCart(server.baseUrl, token, menuId));
 
-    // The burst, twice: all at once (the server takes in 200 requests in one turn of its loop,
-    // whatever the storage), then 10 at a time (what is left is the longest single step).
+    // The burst, all at once (the server takes in 200 requests in one turn of its loop, whatever
+    // the storage), then 10 at a time (what is left is the longest single step), three times: on
+    // a shared machine one burst's longest block may be another process's doing.
     const add = () => addToCart(server.baseUrl, token, menuId);
     const burstBlock = async (inFlight) => {
       await loopFigures(server); // starts the monitor over: the burst is measured alone
@@ -139,7 +140,7 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
       return (await loopFigures(server)).maxMs;
     };
     const burstAllMaxMs = await burstBlock(burst);
-    const burstTenMaxMs = await burstBlock(10);
+    const burstTenMaxMs = [await burstBlock(10), await burstBlock(10), await burstBlock(10)].sort((a, b) => a - b)[1];
     const saves = [...server.log().matchAll(/\[db\] saved \d+ writes in [\d.]+ ms \(([\d.]+) ms of it on the event loop\)/g)].map((m) => Number(m[1]));
 
     let writing = true;
