@@ -157,16 +157,17 @@ async function ordersInTheDatabase() {
   heading('Orders in the database (embedded engine, sequential add-to-cart with a session)');
   const one = (build) => results.find((r) => r.build === build && r.orders === sizes[0]) ?? { addP50: NaN, addP99: NaN };
   console.log(table(
-    ['build', 'orders', 'data', 'cold start', 'RSS start', 'RSS end', 'add p50', 'add p99', 'p50 vs 1', 'p99 vs 1', 'n', 'block 200', 'block 10', 'save', 'menu p99', 'n'],
+    ['build', 'orders', 'data', 'cold start', 'RSS start', 'RSS end', 'add p50', 'add p99', 'p50 vs 1', 'p99 vs 1', 'n', 'block 200', 'block 10', 'its GC', 'save', 'menu p99', 'n'],
     results.map((r) => [
       r.build, r.orders.toLocaleString('en-US'), size(r.diskBytes), seconds(r.coldStartMs), mb(r.rssStartMB), mb(r.rssEndMB),
       ms(r.addP50), ms(r.addP99), ratio(r.addP50 / one(r.build).addP50), ratio(r.addP99 / one(r.build).addP99), String(r.addCount),
-      ms(r.burstAllMaxMs), ms(r.burstTenMaxMs), r.longestSaveMs === null ? (r.build === 'this build' ? '< 2 ms' : 'n/a') : ms(r.longestSaveMs), ms(r.menuP99), String(r.menuCount),
+      ms(r.burstAllMaxMs), ms(r.burstTenMaxMs), ms(r.burstTenGcMs), r.longestSaveMs === null ? (r.build === 'this build' ? '< 2 ms' : 'n/a') : ms(r.longestSaveMs), ms(r.menuP99), String(r.menuCount),
     ]),
   ));
   console.log('\nblock 200 / block 10: the longest event-loop delay in the server (monitorEventLoopDelay) during a burst of');
   console.log('  200 add-to-carts sent all at once / 10 at a time (the median of three bursts). All at once, the server takes');
   console.log('  in 200 requests in one turn of its loop whatever the storage does; 10 at a time leaves the longest single step.');
+  console.log('its GC: the longest garbage-collection pause during that burst (a larger heap pauses longer).');
   console.log('save: the longest time one save (a batch of writes in one transaction) held the event loop, timed by the engine.');
   console.log('menu p99: GET /api/menu, one at a time, while 4 clients add to carts for 10 s.');
   for (const failure of failures) console.log(`could not measure ${failure}`);
@@ -181,8 +182,10 @@ async function ordersInTheDatabase() {
     console.log(`add-to-cart p50 at ${largest.orders.toLocaleString('en-US')} orders: ${ratio(growth)} the 1-order figure (target <= ${ADD_TO_CART_TARGET}x) ${verdict(growth <= ADD_TO_CART_TARGET)}`);
   }
   if (largest) {
-    const block = Math.max(largest.burstTenMaxMs, largest.longestSaveMs ?? 0);
-    console.log(`longest event-loop block at ${largest.orders.toLocaleString('en-US')} orders, 200 writes 10 at a time: ${ms(block)} (target <= ${LOOP_BLOCK_TARGET_MS} ms) ${verdict(block <= LOOP_BLOCK_TARGET_MS)}`);
+    const where = `at ${largest.orders.toLocaleString('en-US')} orders`;
+    const save = largest.longestSaveMs ?? 0;
+    console.log(`longest save on the event loop ${where}: ${largest.longestSaveMs === null ? '< 2 ms' : ms(save)} (target <= ${LOOP_BLOCK_TARGET_MS} ms) ${verdict(save <= LOOP_BLOCK_TARGET_MS)}`);
+    console.log(`longest event-loop block ${where}, 200 writes 10 at a time: ${ms(largest.burstTenMaxMs)}, the longest GC pause in it ${ms(largest.burstTenGcMs)} (target <= ${LOOP_BLOCK_TARGET_MS} ms) ${verdict(largest.burstTenMaxMs <= LOOP_BLOCK_TARGET_MS)}`);
   }
 }
 
