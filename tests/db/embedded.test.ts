@@ -9,7 +9,7 @@ import { ObjectId } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, collections, describeDb, getDb } from '@/lib/db';
 import { DATA_FILE, EmbeddedDb, LOCK_FILE, type EmbeddedOptions } from '@/lib/db/embedded';
-import { SqliteWriter } from '@/lib/db/sqlite-file';
+import { SqliteWriter } from '@/lib/db/sqlite-writer';
 import { seedMenu } from '@/lib/seed/menu-data';
 import type { MenuItemDoc } from '@/lib/definitions';
 import { firstLine, killChildren, spawnTs } from './node-process';
