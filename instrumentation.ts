@@ -1,7 +1,9 @@
-/** Runs once when the server starts (Node.js runtime only). */
+/** Runs once when the server starts (Node.js runtime only): a misconfigured server stops here, saying why. */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  if (process.env.NEXT_PHASE === 'phase-production-build' || process.env.MONGODB_URI) return;
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { checkPaymentsAtStart } = await import('@/lib/payments/startup-check');
+  checkPaymentsAtStart();
+  if (process.env.MONGODB_URI) return;
   const { checkDatabaseAtStart } = await import('@/lib/db/startup-check');
   await checkDatabaseAtStart();
 }

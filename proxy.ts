@@ -1,20 +1,31 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SESSION_COOKIE, verifySessionToken } from '@/lib/auth/session';
+import { dashboardHome, roleNeededFor } from '@/lib/auth/page-access';
+import { hasRole } from '@/lib/auth/roles';
+import { SESSION_COOKIE } from '@/lib/auth/session';
+import { viewerOfSessionToken } from '@/lib/auth/viewer';
 
 /**
- * The login guard: an anonymous request for the dashboard or /secret goes to /login, which
- * brings the visitor back to where they were going. The admin guard needs the role from the
- * database, so it runs in the admin pages' layout on the server, per request.
+ * Sends people to the right place before a page renders, with a real redirect (307) for a
+ * document and for a client-side navigation (an RSC request) alike: an anonymous visitor to
+ * /login (which brings them back after), a signed-in one without the role a page needs to /.
+ * Runs on the Node.js runtime, so it reads the role from the user record like everything else.
+ * The pages and the data layer check again: this only decides where people go.
  */
 export async function proxy(req: NextRequest) {
-  const session = await verifySessionToken(req.cookies.get(SESSION_COOKIE)?.value);
-  if (session) return NextResponse.next();
-  const login = new URL('/login', req.url);
-  login.searchParams.set('from', `${req.nextUrl.pathname}${req.nextUrl.search}`);
-  const res = NextResponse.redirect(login);
-  // An expired or forged cookie is dropped so the browser stops sending it.
-  if (req.cookies.has(SESSION_COOKIE)) res.cookies.delete(SESSION_COOKIE);
-  return res;
+  const { pathname, search } = req.nextUrl;
+  const viewer = await viewerOfSessionToken(req.cookies.get(SESSION_COOKIE)?.value);
+  if (!viewer) {
+    const login = new URL('/login', req.url);
+    login.searchParams.set('from', `${pathname}${search}`);
+    const res = NextResponse.redirect(login);
+    // An expired, forged or ended session is dropped so the browser stops sending it.
+    if (req.cookies.has(SESSION_COOKIE)) res.cookies.delete(SESSION_COOKIE);
+    return res;
+  }
+  if (pathname === '/dashboard') return NextResponse.redirect(new URL(dashboardHome(viewer.role), req.url));
+  const needed = roleNeededFor(pathname);
+  if (needed && !hasRole(viewer.role, needed)) return NextResponse.redirect(new URL('/', req.url));
+  return NextResponse.next();
 }
 
 export const config = {

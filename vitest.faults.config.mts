@@ -1,17 +1,18 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
-import './tests/map-group-by.polyfill.mts';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import shared from './vitest.shared.mts';
 
-const root = fileURLToPath(new URL('.', import.meta.url));
-
-/** Fault tests run against the production build, so `npm test` runs them after `next build`. */
-export default defineConfig({
-  resolve: { alias: [{ find: /^@\//, replacement: `${root}/` }] },
-  test: {
-    environment: 'node',
-    include: ['tests/faults/**/*.fault.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 60_000,
-    fileParallelism: false,
-  },
-});
+/**
+ * Suites against the production server (server.mjs on the build), so `npm test` runs them after
+ * `next build`: the fault tests, and the page and client-address tests of tests/server.
+ */
+export default mergeConfig(
+  shared,
+  defineConfig({
+    test: {
+      include: ['tests/faults/**/*.fault.ts', 'tests/server/**/*.server.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 60_000,
+      fileParallelism: false,
+    },
+  }),
+);

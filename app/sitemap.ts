@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { site } from '@/lib/config/site';
-import { ORDER_CATEGORIES } from '@/lib/definitions';
+import { ORDER_CATEGORIES } from '@/lib/menu/types';
 import { getMenuByCategory } from '@/lib/menu/queries';
 import { orderHref, pageCount } from '@/lib/menu/pagination';
 

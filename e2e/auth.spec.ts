@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, DINER, createAccount, login, readCaptcha, watchCaptcha } from './support';
+import { ADMIN, DINER, createAccount, login, readCaptcha, siteNav, verificationLink, watchCaptcha } from './support';
 
 test.describe('sign up', () => {
-  test('shows every validation message, then creates the account', async ({ page }) => {
+  test('shows every validation message, then creates the account', { tag: '@diner' }, async ({ page }) => {
     await page.goto('/signUp');
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
@@ -32,8 +32,9 @@ test.describe('sign up', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('User successfully created!!!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('img[title="Nora New"]:visible')).toBeVisible();
+    const nav = await siteNav(page);
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(nav.locator('img[title="Nora New"]:visible')).toBeVisible();
   });
 
   test('links to login', async ({ page }) => {
@@ -103,6 +104,13 @@ test.describe('login', () => {
     expect(session.user.admin).toBe(false);
   });
 
+  test('after login, a return address that leads off the site goes home instead', async ({ page }) => {
+    const account = await createAccount('wayward');
+    // The tab is dropped by the URL parser: '/\t/evil.example' is '//evil.example', another site.
+    await login(page, account, '/\t/evil.example');
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
   test('logout ends the session and shows Login again', async ({ page }) => {
     await login(page, DINER);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -125,7 +133,16 @@ test.describe('dashboard guards', () => {
     }
   });
 
-  test('a diner reaches the diner pages, and admin pages send them home', async ({ page }) => {
+  test('a diner reaches the diner pages, and admin pages send them home without an admin figure ever on screen', async ({ page }) => {
+    // Watches every document of the journey, from its first byte, for the admin home's figures.
+    await page.addInitScript(() => {
+      const look = () => {
+        if (document.querySelector('[aria-label="Key figures"]') || document.body?.textContent?.includes('Sales by category')) {
+          sessionStorage.setItem('adminFigureSeen', location.pathname);
+        }
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await login(page, DINER);
     await page.goto('/dashboard/userHome');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, Welcome ${DINER.name}`);
@@ -139,14 +156,17 @@ test.describe('dashboard guards', () => {
       await expect(page).toHaveURL(new RegExp(`/dashboard/${p}$`));
     }
     for (const p of adminPages) {
-      await page.goto(`/dashboard/${p}`);
+      const res = await page.goto(`/dashboard/${p}`);
       await expect(page, p).toHaveURL(/\/$/);
+      // A real redirect, before anything of the page was sent.
+      expect((await res?.request().redirectedFrom()?.response())?.status(), p).toBe(307);
     }
+    expect(await page.evaluate(() => sessionStorage.getItem('adminFigureSeen'))).toBeNull();
     const admin = await page.evaluate((email) => fetch(`/api/users/admin/${email}`).then((r) => r.json()), DINER.email);
     expect(admin).toEqual({ admin: false });
   });
 
-  test('an admin reaches every admin page through the sidebar', async ({ page }) => {
+  test('an admin reaches every admin page through the sidebar', { tag: '@admin' }, async ({ page }) => {
     await login(page, ADMIN);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/adminHome');
@@ -159,5 +179,46 @@ test.describe('dashboard guards', () => {
       await expect(page).toHaveURL(new RegExp(`/dashboard/${adminPages[i]}$`));
       await expect(sidebar.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     }
+  });
+});
+
+test.describe('your account', () => {
+  test('"Sign out everywhere" ends the session in every browser, and none signs back in by itself', async ({ browser }) => {
+    const account = await createAccount('everywhere');
+    const [phone, laptop] = [await (await browser.newContext()).newPage(), await (await browser.newContext()).newPage()];
+    await login(phone, account);
+    await login(laptop, account);
+    // Firebase keeps its sign-out time in whole seconds: step past the second of the last sign-in.
+    await laptop.waitForTimeout(1100);
+
+    await laptop.goto('/dashboard/userHome');
+    await laptop.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await laptop.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+    await expect(laptop).toHaveURL(/\/$/);
+    await expect(laptop.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+
+    await phone.goto('/dashboard/userHome');
+    await expect(phone).toHaveURL(/\/login\?from=%2Fdashboard%2FuserHome$/);
+    // The form shows once the remembered Firebase user has failed to sign back in.
+    await expect(phone.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expect(phone).toHaveURL(/\/login/);
+  });
+
+  test('an email/password account verifies its address from the dashboard', async ({ page }) => {
+    const account = await createAccount('verify');
+    await login(page, account, '/dashboard/userHome');
+    await expect(page.getByText(`Your email address ${account.email} is not verified yet.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Send verification email' }).click();
+    await expect(page.getByText('We sent you a link')).toBeVisible();
+
+    await page.getByRole('button', { name: 'I have verified my email' }).click();
+    await expect(page.getByText('Firebase has not seen the link followed yet.')).toBeVisible();
+
+    expect((await fetch(await verificationLink(account.email))).ok).toBe(true);
+    await page.getByRole('button', { name: 'I have verified my email' }).click();
+    await expect(page.getByText('is not verified yet')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+    await expect(page.getByText('is not verified yet')).toHaveCount(0);
   });
 });

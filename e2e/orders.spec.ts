@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { MenuItem } from '../lib/definitions';
+import type { MenuItem } from '../lib/menu/types';
 import { ADMIN, createAccount, login } from './support';
 
 /** Every JavaScript file the page loaded, as text. */
@@ -13,7 +13,7 @@ async function scriptsOf(page: Page, path: string): Promise<string[]> {
   return Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
 }
 
-test.describe('order tracking', () => {
+test.describe('order tracking', { tag: '@admin' }, () => {
   test.setTimeout(120_000);
 
   test('the admin moves a paid order to completed step by step; the open payment history follows without a reload', async ({ browser }) => {
@@ -23,7 +23,10 @@ test.describe('order tracking', () => {
     const account = await createAccount('tracked');
     await login(diner, account);
     const [pizza] = (await (await diner.request.get('/api/menu?category=pizza')).json()) as MenuItem[];
-    const added = await diner.request.post('/api/carts', { data: { menuId: pizza!._id }, headers: { origin: new URL(diner.url()).origin } });
+    const added = await diner.request.post('/api/carts', {
+      data: { menuId: pizza!._id, options: [{ group: 'Size', choices: ['Regular'] }] },
+      headers: { origin: new URL(diner.url()).origin },
+    });
     expect(added.status()).toBe(201);
     await diner.goto('/dashboard/payment');
     await diner.getByLabel('Card number').fill('4242 4242 4242 4242');

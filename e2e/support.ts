@@ -19,6 +19,16 @@ export async function createAccount(prefix = 'diner', password = 'Fresh#2024') {
   return { email, password, name: `Test ${prefix}` };
 }
 
+/** The link of the newest verification mail the emulator holds for `email`, as its owner would open it. */
+export async function verificationLink(email: string): Promise<string> {
+  const projectId = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-bistro';
+  const res = await fetch(`http://${emulatorHost()}/emulator/v1/projects/${projectId}/oobCodes`);
+  const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+  const mail = oobCodes.filter((code) => code.email === email && code.requestType === 'VERIFY_EMAIL').at(-1);
+  if (!mail) throw new Error(`no verification mail for ${email}`);
+  return mail.oobLink;
+}
+
 /**
  * Records what the captcha canvas draws, the way a person reads it off the screen, so the
  * journey can type it. The app is not changed for this: the test watches the canvas calls.
@@ -44,6 +54,17 @@ export async function watchCaptcha(page: Page) {
 export async function readCaptcha(page: Page): Promise<string> {
   await expect.poll(() => page.evaluate(() => (window as unknown as { __captcha: string }).__captcha.length)).toBe(6);
   return page.evaluate(() => (window as unknown as { __captcha: string }).__captcha);
+}
+
+/**
+ * The public top bar's navigation. On a phone its links wait behind the menu button, which is
+ * opened first, as a person would.
+ */
+export async function siteNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const toggle = nav.locator('details:not([open]) > summary');
+  if (await toggle.isVisible()) await toggle.click();
+  return nav;
 }
 
 /** Logs in through the real form (captcha included) and waits for the redirect. */

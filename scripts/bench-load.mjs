@@ -12,14 +12,14 @@
 // Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
 // --sizes <n,n,...>, --baseline <ref>, --only throughput|orders.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './bench/args.mjs';
 import { buildBaseline } from './bench/baseline.mjs';
 import { legacyDataFile, measureServer, prepareDataDir } from './bench/orders-scale.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
+import { BENCH_DINER, benchDiner, benchSession } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
@@ -27,18 +27,8 @@ import { heading, ms, ratio, rps, seconds, table, verdict } from './bench/report
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
-const { values: flags } = parseArgs({
-  options: {
-    'no-build': { type: 'boolean', default: false },
-    duration: { type: 'string', default: '6' },
-    connections: { type: 'string', default: String(LOAD.connections) },
-    sizes: { type: 'string', default: '1,20000,100000' },
-    baseline: { type: 'string' },
-    only: { type: 'string' },
-  },
-});
-const duration = Number(flags.duration);
-const connections = Number(flags.connections);
+const flags = benchArgs(process.argv.slice(2), ['no-build', 'duration', 'connections', 'sizes', 'baseline', 'only'], { duration: 6, connections: LOAD.connections });
+const { duration, connections } = flags;
 const sizes = flags.sizes.split(',').map(Number);
 
 const PAGES = ['/', '/menu', '/order/salad'];
@@ -51,26 +41,20 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-// A known secret lets this script sign its own session, so no identity provider is needed.
-const secret = randomBytes(32).toString('hex');
-process.env.SESSION_SECRET = secret;
 // Limits scaled out of the way: this measures capacity, the limits have their own tests.
-const SERVER_ENV = { SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' };
-
-async function sessionToken(uid) {
-  const { createSessionToken } = await import('../lib/auth/session.ts');
-  return createSessionToken({ uid, email: `${uid}@bistro.test`, name: 'Load Tester' });
-}
+const SERVER_ENV = { RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' };
 
 async function throughput() {
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
-  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR } });
-  const token = await sessionToken('load.tester');
+  const diner = await benchDiner(join(ROOT, DATA_DIR));
+  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR, ...diner.env } });
+  const { token } = diner;
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
   if (!menuId) throw new Error('the menu is empty');
 
   const opts = { duration, connections, warmup: 1 };
+  let adds = 0;
   const runs = [];
   const measure = async (label, path, extra = {}) => {
     const r = await measureThroughput(server.baseUrl, path, { ...opts, ...extra });
@@ -84,12 +68,13 @@ async function throughput() {
   await measure('POST /api/carts', '/api/carts', {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
-    body: { menuId },
+    // A note of its own makes every add a new line: the same dish again joins one line, which holds 20 at most.
+    body: () => ({ menuId, note: `load ${++adds}` }),
   });
   const last = await measure(`static ${STATIC_BASELINE.path} (again)`, STATIC_BASELINE.path);
   const baseline = (first.rps + last.rps) / 2;
 
-  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=load.tester%40bistro.test`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
@@ -121,6 +106,9 @@ async function ordersInTheDatabase() {
     const { dir, sha } = await buildBaseline(ROOT, flags.baseline);
     builds.push({ label: `${sha} (before)`, cwd: dir, migrate: false });
   }
+  // One session for every server: the diner is in each data file (legacyDataFile), signed with one secret.
+  const session = await benchSession();
+  const env = { ...SERVER_ENV, ...session.env };
   const loadBefore = loadavg()[0];
   const work = join(tmpdir(), `bistro-bench-orders-${process.pid}`);
   mkdirSync(work, { recursive: true });
@@ -130,14 +118,13 @@ async function ordersInTheDatabase() {
     for (const orders of sizes) {
       process.stdout.write(`[orders] preparing ${orders.toLocaleString('en-US')} orders\n`);
       const legacy = join(work, `bistro-${orders}.json`);
-      writeFileSync(legacy, legacyDataFile(orders));
+      writeFileSync(legacy, legacyDataFile(orders, [BENCH_DINER]));
       for (const build of builds) {
         const dataDir = join(work, `data-${results.length}`);
         const migrationMs = await prepareDataDir(dataDir, legacy, { migrate: build.migrate });
-        const token = await sessionToken(`bench.${results.length}`);
         process.stdout.write(`[orders] ${build.label}, ${orders.toLocaleString('en-US')} orders: measuring\n`);
         try {
-          const r = await measureServer({ cwd: build.cwd, dataDir, env: SERVER_ENV, token });
+          const r = await measureServer({ cwd: build.cwd, dataDir, env, token: session.token });
           results.push({ build: build.label, orders, migrationMs, ...r });
           process.stdout.write(`[orders] ${JSON.stringify(results.at(-1))}\n`);
         } catch (err) {

@@ -6,11 +6,11 @@
 //
 // The emulator keeps its accounts in memory: they are re-seeded on every start.
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hasExited, spawnGroup, stopGroup, stopWithThisProcess, waitUntilReady } from './processes/group.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
@@ -20,7 +20,6 @@ const CONFIGURED_PORT = 9099;
 // AUTH_EMULATOR_PORT lets two checkouts run their suites side by side, each with its own emulator.
 const DEFAULT_PORT = Number(process.env.AUTH_EMULATOR_PORT) || CONFIGURED_PORT;
 const READY_TIMEOUT_MS = 60_000;
-const STOP_GRACE_MS = 4_000;
 
 export const PROJECT_ID = process.env.NEXT_PUBLIC_FIREBASE_PROJECT_ID || 'demo-bistro';
 
@@ -58,26 +57,30 @@ export async function isAuthEmulatorReady(port = DEFAULT_PORT) {
  */
 export async function startAuthEmulator({ port = DEFAULT_PORT, quiet = false } = {}) {
   const host = `${HOST}:${port}`;
-  if (await isAuthEmulatorReady(port)) {
+  const reuse = async () => {
     await seedDemoAccounts(host);
     return { host, projectId: PROJECT_ID, owned: false, stop: async () => {} };
-  }
+  };
+  if (await isAuthEmulatorReady(port)) return reuse();
 
   const child = spawnEmulator(port, quiet);
-  const stop = once(() => stopProcessGroup(child));
-  const release = installCleanup(child, stop);
+  const stop = once(() => stopGroup(child));
+  const release = stopWithThisProcess(child, stop);
   const stopAndRelease = async () => {
     await stop();
     release();
   };
 
   try {
-    const reused = await waitUntilReady(child, port);
-    if (reused) {
+    await waitUntilReady(child, () => isAuthEmulatorReady(port), {
+      what: 'The Firebase Auth Emulator',
+      timeoutMs: READY_TIMEOUT_MS,
+      hint: ` (is port ${port} taken by another program?)`,
+    });
+    if (hasExited(child)) {
       // Another process started an emulator on the port while ours was starting; ours gave up.
       await stopAndRelease();
-      await seedDemoAccounts(host);
-      return { host, projectId: PROJECT_ID, owned: false, stop: async () => {} };
+      return reuse();
     }
     await seedDemoAccounts(host);
   } catch (err) {
@@ -88,41 +91,30 @@ export async function startAuthEmulator({ port = DEFAULT_PORT, quiet = false } =
 }
 
 /**
- * Runs fn with an emulator up and FIREBASE_AUTH_EMULATOR_HOST set, then stops the emulator
- * (if this call started it) and restores the variable, whatever fn does.
- *
- * @template T
- * @param {(emulator: { host: string, projectId: string }) => Promise<T> | T} fn
- * @param {{ port?: number, quiet?: boolean }} [options]
- * @returns {Promise<T>}
+ * Creates the demo accounts, verified and with fixed uids (`demo-admin`, `demo-diner`): the app
+ * keys records by uid, and the emulator forgets its accounts on restart while `.data/` keeps the
+ * records, so the same uid must come back every time. Accounts that already exist are left as they are.
  */
-export async function withAuthEmulator(fn, options = {}) {
-  const emulator = await startAuthEmulator({ quiet: true, ...options });
-  const previous = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-  try {
-    return await fn({ host: emulator.host, projectId: emulator.projectId });
-  } finally {
-    if (previous === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-    else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous;
-    await emulator.stop();
-  }
-}
-
-/** Creates the demo accounts; accounts that already exist are left as they are. */
 export async function seedDemoAccounts(host = `${HOST}:${DEFAULT_PORT}`) {
-  for (const account of Object.values(DEMO_ACCOUNTS)) {
-    const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+  for (const [role, account] of Object.entries(DEMO_ACCOUNTS)) {
+    // The admin API's account creation (the emulator accepts the "owner" credential) takes a uid.
+    const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password, displayName: account.name }),
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        localId: `demo-${role}`,
+        email: account.email,
+        password: account.password,
+        displayName: account.name,
+        emailVerified: true,
+      }),
     }).catch((err) => {
       throw new Error(`Could not reach the Auth Emulator at ${host} to create the demo accounts: ${err.message}`);
     });
     if (res.ok) continue;
     const body = await res.json().catch(() => null);
     const reason = body?.error?.message ?? `HTTP ${res.status}`;
-    if (reason === 'EMAIL_EXISTS') continue;
+    if (reason === 'EMAIL_EXISTS' || reason === 'DUPLICATE_LOCAL_ID') continue;
     throw new Error(`Could not create the demo account ${account.email} in the Auth Emulator: ${reason}`);
   }
 }
@@ -134,32 +126,19 @@ function spawnEmulator(port, quiet) {
   const args = [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', PROJECT_ID];
   // firebase.json fixes the port at 9099; another port needs its own config file.
   if (port !== CONFIGURED_PORT) args.push('--config', writePortConfig(port));
-
-  // detached: its own process group, so a terminal Ctrl-C reaches only us and stop() can
-  // signal everything firebase-tools started. The CLI is run with node directly, not npx:
-  // signalling an npx parent leaves the emulator orphaned with its ports bound.
-  const child = spawn(process.execPath, args, {
+  // The CLI is run with node directly, not npx: signalling an npx parent leaves the emulator
+  // orphaned with its ports bound.
+  return spawnGroup(process.execPath, args, {
     cwd: ROOT,
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+    onOutput: quiet ? undefined : (text) => process.stdout.write(text.replace(/^(?=.)/gm, '[auth-emulator] ')),
   });
-  child.output = '';
-  const collect = (chunk) => {
-    child.output = (child.output + chunk).slice(-4_000);
-    if (!quiet) process.stdout.write(prefixLines(String(chunk)));
-  };
-  child.stdout.setEncoding('utf8').on('data', collect);
-  child.stderr.setEncoding('utf8').on('data', collect);
-  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  child.once('error', (err) => {
-    child.output += `\n${err.message}`;
-  });
-  return child;
 }
 
 function writePortConfig(port) {
-  const dir = mkdtempSync(join(tmpdir(), 'bistro-emulator-'));
+  const dir = join(tmpdir(), `bistro-emulator-${port}`);
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, 'firebase.json');
   // The hub and logging ports move with it, so that it can run beside a default instance (4400, 4500).
   const config = {
@@ -175,92 +154,9 @@ function writePortConfig(port) {
   return file;
 }
 
-/** Resolves false when our emulator is ready, true when someone else's took the port first. */
-async function waitUntilReady(child, port) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let exited = false;
-  child.exited.then(() => {
-    exited = true;
-  });
-  while (Date.now() < deadline) {
-    if (await isAuthEmulatorReady(port)) return exited;
-    if (exited) {
-      throw new Error(
-        `The Firebase Auth Emulator exited before it was ready (is port ${port} taken by another program?).\n` +
-          tail(child.output),
-      );
-    }
-    await sleep(250);
-  }
-  throw new Error(
-    `The Firebase Auth Emulator did not become ready on ${HOST}:${port} within ${READY_TIMEOUT_MS / 1000} s.\n` +
-      tail(child.output),
-  );
-}
-
-/** SIGTERM to the whole group, SIGKILL after a grace period; resolves once the group is gone. */
-async function stopProcessGroup(child) {
-  if (child.exitCode === null && child.signalCode === null) {
-    signalGroup(child.pid, 'SIGTERM');
-    const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), STOP_GRACE_MS);
-    await child.exited;
-    clearTimeout(timer);
-  }
-  // Anything firebase-tools itself started is in the same group and must not outlive it.
-  signalGroup(child.pid, 'SIGKILL');
-}
-
-function signalGroup(pid, signal) {
-  if (!pid) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // ESRCH: the group has already gone.
-  }
-}
-
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-/**
- * Makes sure the emulator does not outlive this process: a signal stops it and then ends this
- * process as the signal would have; a plain exit (which cannot wait) kills its group at once.
- * Returns a function that removes the handlers again.
- */
-function installCleanup(child, stop) {
-  const onExit = () => signalGroup(child.pid, 'SIGKILL');
-  const onSignal = (signal) => {
-    stop().finally(() => {
-      release();
-      // Other handlers decide for themselves; with none left, end as the signal would have.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    });
-  };
-  process.on('exit', onExit);
-  for (const signal of SIGNALS) process.on(signal, onSignal);
-  function release() {
-    process.off('exit', onExit);
-    for (const signal of SIGNALS) process.off(signal, onSignal);
-  }
-  child.exited.then(release);
-  return release;
-}
-
 function once(fn) {
   let promise;
   return () => (promise ??= fn());
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function prefixLines(text) {
-  return text.replace(/^(?=.)/gm, '[auth-emulator] ');
-}
-
-function tail(output) {
-  const lines = output.trim().split('\n').slice(-15);
-  return lines.length && lines[0] ? `Its last output:\n${lines.join('\n')}` : 'It printed nothing.';
 }
 
 async function main() {

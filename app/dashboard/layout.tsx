@@ -1,25 +1,23 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
+import { DashboardShell } from '@/components/dashboard/dashboard-shell';
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { Providers } from '@/components/session/providers';
-import { currentUser } from '@/lib/auth/current-user';
-import { site } from '@/lib/config/site';
+import { hasRole } from '@/lib/auth/roles';
+import { requirePageViewer } from '@/lib/auth/viewer';
+import { pageTitle, site } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: `${site.brand} | Dashboard`, robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { index: false, follow: false } };
 
-/** The dashboard shell. proxy.ts already sent anonymous visitors to /login; this reads the role. */
+/** The dashboard shell, with the navigation of the viewer's role. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser();
-  if (!user) redirect('/login?from=/dashboard/userHome');
+  const viewer = await requirePageViewer();
+  const admin = hasRole(viewer.role, 'admin');
   return (
     <Providers>
-      <div className="md:flex">
-        <Sidebar admin={user.admin} brand={site.brand} />
-        <main id="main" className="min-w-0 flex-1 bg-cream/50 px-4 py-8 md:px-10">
-          {children}
-        </main>
-      </div>
+      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar admin={admin} brand={site.brand} />}>
+        {children}
+      </DashboardShell>
     </Providers>
   );
 }

@@ -1,7 +1,8 @@
 import { redirect } from 'next/navigation';
-import { currentUser } from '@/lib/auth/current-user';
+import { dashboardHome } from '@/lib/auth/page-access';
+import { requirePageViewer } from '@/lib/auth/viewer';
 
+/** proxy.ts answers /dashboard with a redirect already; this is the same rule for any other way in. */
 export default async function DashboardIndex() {
-  const user = await currentUser();
-  redirect(user?.admin ? '/dashboard/adminHome' : '/dashboard/userHome');
+  redirect(dashboardHome((await requirePageViewer()).role));
 }

@@ -4,8 +4,9 @@ import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { useSession } from '@/components/session/use-session';
-import type { UserRecord as UserRow } from '@/lib/users/users';
-import { AdminTable, ListState, type Column } from './admin-table';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import type { UserRecord as UserRow } from '@/lib/users/types';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';
 import { useAction } from './use-action';
@@ -39,15 +40,7 @@ export function AllUsers() {
   const { user: me } = useSession();
   const { data: users, error, mutate } = useSWR<UserRow[]>(USERS_KEY);
 
-  if (!users) {
-    return error ? (
-      <ListState state="error" onRetry={() => void mutate()}>
-        The users could not be loaded.
-      </ListState>
-    ) : (
-      <ListState state="loading">Loading users…</ListState>
-    );
-  }
+  if (!users) return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading users…" failed="The users could not be loaded." />;
 
   const columns: Column<UserRow>[] = [
     {
@@ -86,7 +79,7 @@ export function AllUsers() {
       <h2 id="users-count" className="mb-4 font-display text-2xl uppercase">
         Total users: {users.length}
       </h2>
-      {users.length ? <AdminTable caption="Users" columns={columns} rows={users} /> : <ListState state="empty">Nobody has signed up yet.</ListState>}
+      {users.length ? <DataTable caption="Users" columns={columns} rows={users} /> : <EmptyState>Nobody has signed up yet.</EmptyState>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Review } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
 import { StarRating } from '@/components/ui/star-rating';
 
 export function Testimonial({ review }: { review: Review }) {

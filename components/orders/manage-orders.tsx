@@ -2,12 +2,15 @@
 
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
-import { AdminTable, ListState, type Column } from '@/components/admin/admin-table';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { formatPrice } from '@/lib/menu/money';
-import { NEXT_STEPS, ORDER_STATUSES, type Order, type OrderStatus, type OrderStep } from '@/lib/orders/status';
+import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
+import type { Order, OrderStatus } from '@/lib/orders/types';
+import { ChosenOptions } from '@/components/menu/chosen-options';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** New orders arrive and other admins move orders on, so the list refreshes itself. */
@@ -54,7 +57,7 @@ function StepButton({ order, step, onChanged }: { order: Order; step: OrderStep;
       onClick={onClick}
       disabled={busy}
       aria-label={`${label}: order of ${order.email}, ${formatWhen(order.data)}`}
-      className={`rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
+      className={`min-h-11 rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
     >
       {busy ? 'Working…' : label}
     </button>
@@ -67,7 +70,7 @@ function StatusCell({ order }: { order: Order }) {
     <div className="space-y-2">
       <OrderStatusBadge status={order.status} />
       <details className="text-xs text-gray-600">
-        <summary className="cursor-pointer rounded underline-offset-2 hover:underline">Timeline</summary>
+        <summary className="cursor-pointer rounded py-3.5 underline-offset-2 hover:underline">Timeline</summary>
         <ol className="mt-2 space-y-1 border-l-2 border-gray-200 pl-3">
           {order.history.map((step) => (
             <li key={`${step.status}-${step.at}`}>
@@ -115,7 +118,12 @@ export function ManageOrders() {
           <span className="block font-semibold">
             {o.itemCount} {o.itemCount === 1 ? 'dish' : 'dishes'}
           </span>
-          <span className="block text-xs text-gray-600">{o.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</span>
+          {o.items.map((item, i) => (
+            <span key={i} className="block text-xs text-gray-600">
+              {item.quantity}× {item.name}
+              <ChosenOptions options={item.options} note={item.note} />
+            </span>
+          ))}
         </>
       ),
       className: 'min-w-40',
@@ -139,21 +147,15 @@ export function ManageOrders() {
 
   let body: ReactNode;
   if (!orders) {
-    body = error ? (
-      <ListState state="error" onRetry={() => void mutate()}>
-        The orders could not be loaded.
-      </ListState>
-    ) : (
-      <ListState state="loading">Loading orders…</ListState>
-    );
+    body = <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading orders…" failed="The orders could not be loaded." />;
   } else if (!orders.length) {
     body = (
-      <ListState state="empty">
+      <EmptyState>
         {filter ? `No ${filter} orders right now.` : 'No orders yet. They appear here as soon as diners pay.'}
-      </ListState>
+      </EmptyState>
     );
   } else {
-    body = <AdminTable caption={filter ? `${FILTER_LABEL[filter]} orders` : 'Orders, newest first'} columns={columns} rows={orders} />;
+    body = <DataTable caption={filter ? `${FILTER_LABEL[filter]} orders` : 'Orders, newest first'} columns={columns} rows={orders} />;
   }
 
   return (
@@ -170,7 +172,7 @@ export function ManageOrders() {
             id="order-filter"
             value={filter}
             onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
-            className="mt-1 rounded border border-gray-300 bg-white px-3 py-2"
+            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
           >
             <option value="">All orders</option>
             {ORDER_STATUSES.map((status) => (

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@/lib/orders/status';
+import type { OrderStatus } from '@/lib/orders/types';
 
 /** One colour per step of an order, the same wherever an order's status is shown. */
 export const ORDER_STATUS_STYLE: Record<OrderStatus, string> = {

@@ -1,9 +1,10 @@
 'use client';
 
 import useSWR from 'swr';
-import { EmptyState, LoadFailed, Loading } from '@/components/cart/fetch-states';
-import { Cell, ListTable, Row } from '@/components/cart/list-table';
 import { useSession } from '@/components/session/use-session';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import { ChosenOptions } from '@/components/menu/chosen-options';
 import { formatPrice } from '@/lib/menu/money';
 import type { Payment } from '@/lib/payments/types';
 
@@ -20,32 +21,55 @@ const STATUS_STYLE: Record<Payment['status'], string> = {
   cancelled: 'bg-red-100 text-red-900',
 };
 
+/** What was bought, line by line; payments from before lines were kept give the number of dishes. */
+function Items({ payment }: { payment: Payment }) {
+  if (!payment.lines) return <>{payment.menuItemIds.length === 1 ? '1 dish' : `${payment.menuItemIds.length} dishes`}</>;
+  return (
+    <ul className="space-y-1">
+      {payment.lines.map((line, i) => (
+        <li key={i}>
+          <span className="font-semibold">
+            {line.quantity}× {line.name}
+          </span>
+          <ChosenOptions options={line.options} note={line.note} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const COLUMNS: Column<Payment>[] = [
+  { header: 'Items', cell: (payment) => <Items payment={payment} /> },
+  { header: 'Price', cell: (payment) => formatPrice(payment.price) },
+  { header: 'Transaction id', cell: (payment) => payment.transactionId, className: 'font-mono break-all' },
+  {
+    header: 'Date',
+    cell: (payment) => <time dateTime={payment.data}>{when.format(new Date(payment.data))}</time>,
+    className: 'whitespace-nowrap',
+  },
+  {
+    header: 'Status',
+    cell: (payment) => (
+      <span className={`rounded-full px-3 py-1 text-sm font-semibold capitalize ${STATUS_STYLE[payment.status]}`}>{payment.status}</span>
+    ),
+  },
+];
+
 export function PaymentHistory() {
   const { user } = useSession();
   const key = user ? `/api/payments/${encodeURIComponent(user.email)}` : null;
   const { data: payments, error, mutate } = useSWR<Payment[]>(key, { refreshInterval: REFRESH_MS });
 
-  if (!payments) return error ? <LoadFailed what="your payments" onRetry={() => void mutate()} /> : <Loading label="Loading your payments…" />;
-  if (!payments.length) return <EmptyState>You have not paid for an order yet.</EmptyState>;
+  if (!payments) {
+    const failed = 'We could not load your payments. Check your connection and try again.';
+    return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading your payments…" failed={failed} />;
+  }
+  if (!payments.length) return <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>You have not paid for an order yet.</EmptyState>;
 
   return (
     <section aria-label="Your payments" className="rounded bg-white p-6 shadow-sm md:p-10">
       <p className="mb-8 font-display text-2xl uppercase">Total payments: {payments.length}</p>
-      <ListTable columns={['#', 'Price', 'Transaction id', 'Date', 'Status']}>
-        {payments.map((payment, index) => (
-          <Row key={payment._id}>
-            <Cell className="font-semibold">{index + 1}</Cell>
-            <Cell>{formatPrice(payment.price)}</Cell>
-            <Cell className="font-mono text-sm break-all">{payment.transactionId}</Cell>
-            <Cell className="whitespace-nowrap">
-              <time dateTime={payment.data}>{when.format(new Date(payment.data))}</time>
-            </Cell>
-            <Cell>
-              <span className={`rounded-full px-3 py-1 text-sm font-semibold capitalize ${STATUS_STYLE[payment.status]}`}>{payment.status}</span>
-            </Cell>
-          </Row>
-        ))}
-      </ListTable>
+      <DataTable caption="Payments" columns={COLUMNS} rows={payments} />
     </section>
   );
 }

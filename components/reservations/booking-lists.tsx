@@ -3,17 +3,16 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import useSWR from 'swr';
-import { ListState } from '@/components/admin/admin-table';
-import type { Booking } from '@/lib/reservations/bookings';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import type { Booking } from '@/lib/reservations/types';
 import { formatDay } from '@/lib/reservations/calendar';
 import { BookingTable } from './booking-table';
-import { FetchFallback } from './fetch-fallback';
 
 /** Status changes made elsewhere (the restaurant confirming, a diner cancelling) show within seconds. */
 const REFRESH_MS = 5000;
 
 const HEADING = 'font-display text-2xl uppercase';
-const BOOK_LINK = 'rounded bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gold';
+const BOOK_LINK = 'inline-flex min-h-11 items-center rounded bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gold';
 
 /**
  * Bookings from `url`, kept fresh; the loading, failed and empty states are answered here so
@@ -29,8 +28,11 @@ interface BookingListProps {
 
 function BookingList({ url, what, empty, children }: BookingListProps) {
   const { data, error, mutate } = useSWR<Booking[]>(url, { refreshInterval: REFRESH_MS });
-  if (!data) return <FetchFallback what={what} error={error} onRetry={() => void mutate()} />;
-  if (!data.length) return <ListState state="empty">{empty}</ListState>;
+  if (!data) {
+    const failed = `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.`;
+    return <LoadingOrError error={error} onRetry={() => void mutate()} loading={`Loading ${what}…`} failed={failed} />;
+  }
+  if (!data.length) return <EmptyState>{empty}</EmptyState>;
   return (
     <>
       {error ? (

@@ -1,17 +1,18 @@
 'use client';
 
-import { AdminTable, type Column } from '@/components/admin/admin-table';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type { Booking } from '@/lib/reservations/bookings';
+import type { Booking, BookingStatus } from '@/lib/reservations/types';
 import { formatDay } from '@/lib/reservations/calendar';
-import { refusal, type BookingStatus, type StatusChange } from '@/lib/reservations/status';
+import { refusal, type StatusChange } from '@/lib/reservations/status';
 
 const BADGE: Record<BookingStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
   confirmed: 'bg-green-100 text-green-900',
   cancelled: 'bg-gray-200 text-gray-700',
+  expired: 'bg-gray-200 text-gray-700',
 };
 
 export function StatusBadge({ status }: { status: BookingStatus }) {
@@ -69,7 +70,7 @@ function StatusButton({ booking, change, admin, onChanged }: StatusButtonProps) 
         aria-describedby={reasonId}
         aria-label={`${verb.label} ${what}`}
         title={refused ?? `${verb.label} ${what}`}
-        className={`rounded px-3 py-2 text-sm font-semibold text-white transition disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 ${verb.className}`}
+        className={`min-h-11 min-w-11 rounded px-3 py-2 text-sm font-semibold text-white transition disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 ${verb.className}`}
       >
         {busy ? 'Working…' : verb.label}
       </button>
@@ -108,8 +109,8 @@ export function BookingTable({ caption, bookings, view, onChanged }: BookingTabl
     cell: (b) => (
       <>
         <span className="block font-semibold">{b.name}</span>
-        <span className="block text-xs text-gray-500">{b.email}</span>
-        <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="text-xs text-gold underline">
+        <span className="block text-xs break-all text-gray-500">{b.email}</span>
+        <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="inline-flex min-h-11 items-center text-xs text-gold underline">
           {b.phone}
         </a>
       </>
@@ -124,7 +125,7 @@ export function BookingTable({ caption, bookings, view, onChanged }: BookingTabl
   const actions: Column<Booking> = {
     header: admin ? 'Actions' : 'Action',
     cell: (b) => (
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {changes.map((change) => (
           <StatusButton key={change} booking={b} change={change} admin={admin} onChanged={onChanged} />
         ))}
@@ -132,5 +133,5 @@ export function BookingTable({ caption, bookings, view, onChanged }: BookingTabl
     ),
   };
   const columns = admin ? [time, guest, ...details, actions] : [when, ...details, actions];
-  return <AdminTable caption={caption} columns={columns} rows={bookings} />;
+  return <DataTable caption={caption} columns={columns} rows={bookings} />;
 }

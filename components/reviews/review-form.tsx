@@ -4,11 +4,11 @@ import Link from 'next/link';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
-import { FetchFallback } from '@/components/reservations/fetch-fallback';
-import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
+import { FORM_CARD, Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
+import { LoadingOrError } from '@/components/ui/load-states';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type { Review } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
 import { DETAILS_MAX, DETAILS_MIN, reviewSchema, type ReviewInput } from '@/lib/validation/review';
 import { StarInput } from './star-input';
 
@@ -17,7 +17,9 @@ const OWN_REVIEW_KEY = '/api/review/mine';
 /** Loads the diner's review, then edits it (or writes the first one). */
 export function ReviewForm({ name }: { name: string }) {
   const { data, error, mutate } = useSWR<Review | null>(OWN_REVIEW_KEY);
-  if (data === undefined) return <FetchFallback what="your review" error={error} onRetry={() => void mutate()} />;
+  if (data === undefined) {
+    return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading your review…" failed="Your review could not be loaded." />;
+  }
   // A new key once the first review is saved: the editor starts over from what was stored.
   return <ReviewEditor key={data?._id ?? 'new'} review={data} name={name} onSaved={(saved) => mutate(saved, { revalidate: false })} />;
 }
@@ -56,7 +58,7 @@ function ReviewEditor({ review, name, onSaved }: EditorProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
       <p className="text-sm text-gray-600">
         {review ? 'You reviewed us already; saving replaces your review.' : 'How was your visit?'} It is shown on our{' '}
         <Link href="/" className="font-semibold text-gold underline">

@@ -1,18 +1,18 @@
 'use client';
 
 import useSWR from 'swr';
-import { AdminTable, ListState, type Column } from '@/components/admin/admin-table';
 import { DeleteButton } from '@/components/admin/delete-button';
-import { FetchFallback } from '@/components/reservations/fetch-fallback';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { StarRating } from '@/components/ui/star-rating';
-import type { Review } from '@/lib/definitions';
+import type { Review } from '@/lib/reviews/types';
 
 /** Every review on the site, newest first, with a button to remove one (admins). */
 export function ReviewModeration() {
   const { data: reviews, error, mutate } = useSWR<Review[]>('/api/review');
 
-  if (!reviews) return <FetchFallback what="the reviews" error={error} onRetry={() => void mutate()} />;
-  if (!reviews.length) return <ListState state="empty">No reviews yet.</ListState>;
+  if (!reviews) return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading the reviews…" failed="The reviews could not be loaded." />;
+  if (!reviews.length) return <EmptyState>No reviews yet.</EmptyState>;
 
   const columns: Column<Review>[] = [
     { header: 'Reviewer', rowHeader: true, cell: (review) => <span className="font-semibold">{review.name}</span> },
@@ -24,5 +24,5 @@ export function ReviewModeration() {
       className: 'w-20 text-center',
     },
   ];
-  return <AdminTable caption="Reviews on the site" columns={columns} rows={reviews} />;
+  return <DataTable caption="Reviews on the site" columns={columns} rows={reviews} />;
 }

@@ -2,8 +2,8 @@
 
 import useSWR from 'swr';
 import { api } from '@/lib/client/api';
-import type { SessionResponse } from '@/lib/session-user';
-import type { CartItem } from '@/lib/cart-item';
+import type { SessionResponse } from '@/lib/auth/types';
+import type { CartItem } from '@/lib/cart/types';
 
 export const SESSION_KEY = '/api/session';
 

@@ -6,7 +6,7 @@ import { Children, useCallback, useEffect, useState, type KeyboardEvent, type Re
 interface CarouselProps {
   label: string;
   children: ReactNode;
-  /** Wrap from the last slide to the first; off by default (spec §2). */
+  /** Wrap from the last slide to the first. Off by default: arrows that stop show where the slides end. */
   loop?: boolean;
   align?: 'start' | 'center';
   arrows?: boolean;

@@ -1,6 +1,6 @@
 interface StarRatingProps {
   value: number;
-  /** How many stars to draw: 5 by default, 1 to 10 allowed (spec §9). */
+  /** How many stars to draw: 5 by default, kept within 1 to 10 so a bad value draws neither nothing nor an endless row. */
   items?: number;
   className?: string;
 }

@@ -21,6 +21,8 @@ const MAX_ID_TOKEN_LENGTH = 8_192;
 export interface FirebaseIdentity {
   uid: string;
   email: string;
+  /** Firebase has seen the owner of the address answer a mail to it (always so for Google). */
+  emailVerified: boolean;
   name?: string;
   picture?: string;
 }
@@ -107,7 +109,7 @@ export async function verifyFirebaseIdToken(idToken: unknown): Promise<FirebaseI
     throw toHttpError(err);
   }
   if (!decoded.email) throw new HttpError(401, 'This Firebase account has no email address.');
-  const identity: FirebaseIdentity = { uid: decoded.uid, email: decoded.email };
+  const identity: FirebaseIdentity = { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true };
   if (typeof decoded.name === 'string' && decoded.name) identity.name = decoded.name;
   if (typeof decoded.picture === 'string' && decoded.picture) identity.picture = decoded.picture;
   return identity;
@@ -125,6 +127,39 @@ export async function deleteFirebaseUser(uidOrEmail: string): Promise<boolean> {
     return true;
   } catch (err) {
     if (errorCode(err) === 'user-not-found') return false;
+    throw err;
+  }
+}
+
+/**
+ * Signs the account out of Firebase on every device: its refresh tokens stop working, and ID
+ * tokens issued before now are refused by `verifyFirebaseIdToken`, so no browser that still
+ * remembers the user can quietly sign back in. No such account: nothing to do.
+ */
+export async function revokeFirebaseSessions(uid: string): Promise<void> {
+  try {
+    await getFirebaseAdminAuth().revokeRefreshTokens(uid);
+  } catch (err) {
+    if (errorCode(err) !== 'user-not-found') throw err;
+  }
+}
+
+/** The email Firebase has for an account now, or null when there is no such account. */
+export async function firebaseAccount(uid: string): Promise<{ email: string | null } | null> {
+  try {
+    return { email: (await getFirebaseAdminAuth().getUser(uid)).email ?? null };
+  } catch (err) {
+    if (errorCode(err) === 'user-not-found') return null;
+    throw err;
+  }
+}
+
+/** The uid of the Firebase account with this email, or null when there is none. */
+export async function firebaseUidOf(email: string): Promise<string | null> {
+  try {
+    return (await getFirebaseAdminAuth().getUserByEmail(email)).uid;
+  } catch (err) {
+    if (errorCode(err) === 'user-not-found') return null;
     throw err;
   }
 }

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { HttpError } from '@/lib/api/http';
 import { getSessionSecret } from '@/lib/auth/secret';
 
 /**
- * The product's own session: a short HS256 token made once the identity provider has vouched
- * for the user (POST /jwt). The browser holds it only as an httpOnly cookie, out of reach of
- * scripts; API clients other than the browser may send it as `Authorization: Bearer`. The admin role is not in it: it is looked up per request, so making someone
- * admin (or deleting them) takes effect at once.
+ * The product's own session token: a short HS256 token made once the identity provider has
+ * vouched for the user (POST /api/jwt). The browser holds it only as an httpOnly cookie, out of
+ * reach of scripts; API clients other than the browser may send it as `Authorization: Bearer`.
+ *
+ * A valid signature is not enough to be signed in: lib/auth/viewer.ts also checks the user record
+ * (which holds the role), so deleting a user, changing their role or signing them out ends the
+ * token at once. For that the token names its session (`jti`) and the record's session version.
  */
 
 export const SESSION_COOKIE = 'bistro_session';
@@ -16,11 +19,58 @@ const ISSUER = 'bistro';
 const AUDIENCE = 'bistro';
 const ALGORITHM = 'HS256';
 
-export interface SessionUser {
+/** Who a session is for, as the identity provider said at sign-in. */
+export interface SessionIdentity {
   uid: string;
   email: string;
   name?: string;
   picture?: string;
+}
+
+/** What a valid token says. */
+export interface SessionClaims extends SessionIdentity {
+  /** This session, among the user's others. */
+  sessionId: string;
+  /** The user record's session version when the token was made. */
+  version: number;
+  expiresAt: Date;
+}
+
+export async function createSessionToken(identity: SessionIdentity, version: number): Promise<string> {
+  const claims: Record<string, string | number> = { email: identity.email, sv: version };
+  if (identity.name) claims.name = identity.name;
+  if (identity.picture) claims.picture = identity.picture;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(identity.uid)
+    .setJti(randomUUID())
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
+    .sign(getSessionSecret());
+}
+
+/** What a session token says, or null for anything not signed by us, expired or malformed. */
+export async function verifySessionToken(token: string | null | undefined): Promise<SessionClaims | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, getSessionSecret(), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+    });
+    const { sub, jti, exp, email, sv } = payload;
+    if (typeof sub !== 'string' || !sub || typeof jti !== 'string' || typeof email !== 'string' || !email) return null;
+    if (!Number.isInteger(sv) || typeof exp !== 'number') return null;
+    const claims: SessionClaims = { uid: sub, email, sessionId: jti, version: sv as number, expiresAt: new Date(exp * 1000) };
+    if (typeof payload.name === 'string') claims.name = payload.name;
+    if (typeof payload.picture === 'string') claims.picture = payload.picture;
+    return claims;
+  } catch {
+    return null;
+  }
 }
 
 /** Set-Cookie attributes; pass to `response.cookies.set(...)` of a NextResponse. */
@@ -32,42 +82,6 @@ export interface SessionCookie {
   path: '/';
   maxAge: number;
   secure: boolean;
-}
-
-export async function createSessionToken(user: SessionUser): Promise<string> {
-  const claims: Record<string, string> = { email: user.email };
-  if (user.name) claims.name = user.name;
-  if (user.picture) claims.picture = user.picture;
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(user.uid)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
-    .sign(getSessionSecret());
-}
-
-/** The user a session token names, or null for anything not signed by us, expired or malformed. */
-export async function verifySessionToken(token: string | null | undefined): Promise<SessionUser | null> {
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, getSessionSecret(), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'iat'],
-    });
-    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.email !== 'string' || !payload.email) {
-      return null;
-    }
-    const user: SessionUser = { uid: payload.sub, email: payload.email };
-    if (typeof payload.name === 'string') user.name = payload.name;
-    if (typeof payload.picture === 'string') user.picture = payload.picture;
-    return user;
-  } catch {
-    return null;
-  }
 }
 
 export function sessionCookie(token: string): SessionCookie {
@@ -86,46 +100,17 @@ export function clearedSessionCookie(): SessionCookie {
   return { ...sessionCookie(''), maxAge: 0 };
 }
 
-/** The session of a request: the Bearer token when it is valid, else the session cookie. */
-export async function readSession(req: Request): Promise<SessionUser | null> {
-  const bearer = bearerToken(req);
-  if (bearer) {
-    const user = await verifySessionToken(bearer);
-    if (user) return user;
-  }
-  return verifySessionToken(readCookie(req, SESSION_COOKIE));
-}
+/** How a token came with the request: the browser attaches the cookie by itself, never a bearer. */
+export type TokenSource = 'bearer' | 'cookie';
 
-/**
- * Cross-site request forgery guard. A state-changing request that is not carrying a Bearer
- * header relies on the cookie the browser attaches on its own, so it must come from one of our
- * own pages: its Origin must be present and equal to this site's origin. A Bearer header cannot
- * be attached by another site's page (it would need a CORS preflight this API never grants),
- * so such requests pass, as do scripts and tests that use one.
- */
-export function assertSameOrigin(req: Request): void {
-  if (!UNSAFE_METHODS.has(req.method.toUpperCase())) return;
-  if (bearerToken(req)) return;
-  const origin = normalizeOrigin(req.headers.get('origin'));
-  if (!origin || !ownOrigins(req).has(origin)) {
-    throw new HttpError(403, 'Cross-origin request refused.');
-  }
-}
-
-/** The signed-in user of a request, checked against cross-site forgery; else 401 (or 403). */
-export async function requireUser(req: Request): Promise<SessionUser> {
-  const user = await readSession(req);
-  if (!user) throw new HttpError(401, 'Please log in.');
-  assertSameOrigin(req);
-  return user;
-}
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function bearerToken(req: Request): string | null {
-  const header = req.headers.get('authorization');
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1] ?? null;
+/** The session tokens a request carries, the Bearer header's first. */
+export function sessionTokensOf(req: Request): { token: string; source: TokenSource }[] {
+  const found: { token: string; source: TokenSource }[] = [];
+  const bearer = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) found.push({ token: bearer, source: 'bearer' });
+  const cookie = readCookie(req, SESSION_COOKIE);
+  if (cookie) found.push({ token: cookie, source: 'cookie' });
+  return found;
 }
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -142,36 +127,4 @@ function readCookie(req: Request, name: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/**
- * The origins this request may legitimately come from. Behind a proxy (Vercel, a tunnel) the
- * URL the server sees can differ from the one the browser used, which the forwarded headers
- * tell. A forging page cannot set any of these headers, so accepting each of them is safe.
- */
-function ownOrigins(req: Request): Set<string> {
-  const url = new URL(req.url);
-  const origins = new Set([url.origin]);
-  const proto = firstValue(req.headers.get('x-forwarded-proto')) ?? url.protocol.replace(/:$/, '');
-  for (const host of [firstValue(req.headers.get('x-forwarded-host')), firstValue(req.headers.get('host'))]) {
-    const origin = host ? normalizeOrigin(`${proto}://${host}`) : null;
-    if (origin) origins.add(origin);
-  }
-  return origins;
-}
-
-/** 'https://Example.com:443' and 'https://example.com' are the same origin; 'null' is none. */
-function normalizeOrigin(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const origin = new URL(value).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
-
-function firstValue(header: string | null): string | undefined {
-  const value = header?.split(',')[0]?.trim();
-  return value || undefined;
 }

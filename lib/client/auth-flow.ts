@@ -3,19 +3,32 @@ import { api } from './api';
 
 /**
  * After Firebase has signed the user in: exchange its ID token for the server session (the
- * httpOnly cookie), then make sure the user record exists. Nothing is kept in localStorage.
+ * httpOnly cookie; the server finds or makes the user record), then give the record the name
+ * the person chose. Nothing is kept in localStorage.
  */
-export async function startServerSession(user: User, name?: string | null): Promise<{ insertedId?: string }> {
+export async function startServerSession(user: User, name?: string | null): Promise<void> {
   const idToken = await user.getIdToken();
   await api('/api/jwt', { method: 'POST', json: { idToken }, public: true });
-  return api<{ insertedId?: string }>('/api/users', { method: 'POST', json: { name: name ?? user.displayName ?? undefined } });
+  await api('/api/users', { method: 'POST', json: { name: name ?? user.displayName ?? undefined } });
 }
 
-/** Only a path on this site: never an absolute URL or a protocol-relative one (open redirect). */
-export function safeReturnPath(from: string | null | undefined): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
-  if (from.startsWith('/login') || from.startsWith('/signUp')) return '/';
-  return from;
+/**
+ * Only a path on this site (open redirect). `from` is resolved against the site's origin the way
+ * the browser will resolve it, so whatever the URL parser does with it (tabs and newlines
+ * dropped, backslashes read as slashes) is already done: '/\t/evil.example' resolves to another
+ * origin and is refused, not checked as text and then followed.
+ */
+export function safeReturnPath(from: string | null | undefined, origin = window.location.origin): string {
+  if (!from) return '/';
+  let target: URL;
+  try {
+    target = new URL(from, origin);
+  } catch {
+    return '/';
+  }
+  if (target.origin !== origin) return '/';
+  if (/^\/(login|signUp)(\/|$)/.test(target.pathname)) return '/';
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** A message a person can act on, for the Firebase error codes a sign-in can meet. */

@@ -1,11 +1,12 @@
 import { api } from './api';
 
 /**
- * Ends the session everywhere: the server clears its cookie, and the Firebase SDK (loaded only
- * now, so public pages never carry it) forgets its user so the login page does not sign back in.
+ * Ends the session: the server ends its token (every token of the user with `everywhere`) and
+ * clears its cookie, and the Firebase SDK (loaded only now, so public pages never carry it)
+ * forgets its user so the login page does not sign back in.
  */
-export async function logout(): Promise<void> {
-  await api('/api/logout', { method: 'POST', public: true }).catch(() => undefined);
+export async function logout({ everywhere = false } = {}): Promise<void> {
+  await api(everywhere ? '/api/logout?everywhere=1' : '/api/logout', { method: 'POST', public: true }).catch(() => undefined);
   try {
     const [{ signOut }, { getFirebaseAuth }] = await Promise.all([import('firebase/auth'), import('@/lib/firebase/client')]);
     await signOut(getFirebaseAuth());

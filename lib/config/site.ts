@@ -15,6 +15,16 @@ export interface ReservationConfig {
   seatsPerSlot: number;
 }
 
+/** What one diner may hold, so that no single account can book out an evening. */
+export interface ReservationLimits {
+  /** Upcoming bookings (pending or confirmed) one diner may hold. */
+  upcomingBookings: number;
+  /** Seats across those bookings. */
+  upcomingSeats: number;
+  /** A booking the restaurant has not confirmed within this many hours expires, and its seats go back on sale. */
+  pendingHours: number;
+}
+
 export interface SiteConfig {
   brand: string;
   tagline: string;
@@ -22,7 +32,7 @@ export interface SiteConfig {
   email: string;
   address: { street: string; city: string; postalCode: string; country: string };
   hours: OpeningHours;
-  /** The wording shown under 'Order Online' (spec §9). */
+  /** The wording shown under 'Order Online', e.g. 'From 11.00am to 10.00pm'. */
   hoursLabel: string;
   /** Server-side only (its variable is not NEXT_PUBLIC_): a browser bundle sees the default. */
   reservations: ReservationConfig;
@@ -81,7 +91,16 @@ export const site: SiteConfig = {
   url: env(process.env.NEXT_PUBLIC_SITE_URL, 'http://localhost:3000').replace(/\/+$/, ''),
 };
 
-/** '{brand} | {page}', the page title format of spec §2. */
+/** Server-only (the variables are not NEXT_PUBLIC_), read on every call so a test can change them. */
+export function reservationLimits(env: NodeJS.ProcessEnv = process.env): ReservationLimits {
+  return {
+    upcomingBookings: positiveInt(env.RESERVATION_MAX_UPCOMING_BOOKINGS, 4),
+    upcomingSeats: positiveInt(env.RESERVATION_MAX_UPCOMING_SEATS, 24),
+    pendingHours: positiveInt(env.RESERVATION_PENDING_HOURS, 48),
+  };
+}
+
+/** '{brand} | {page}': every page's title, so the brand leads in tabs and search results. */
 export function pageTitle(page: string): string {
   return `${site.brand} | ${page}`;
 }

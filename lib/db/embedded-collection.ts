@@ -155,12 +155,13 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
   async createIndex(key: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
     const name = options.name ?? Object.entries(key).map(([f, dir]) => `${f}_${dir}`).join('_');
     const spec: IndexSpec = { name, key, unique: options.unique ?? false, sparse: options.sparse ?? false };
+    if (options.expireAfterSeconds !== undefined) spec.expireAfterSeconds = options.expireAfterSeconds;
     this.db.refresh();
     const existing = this.db.store(this.name)?.index(name);
     if (existing) {
       // Same spec again is a no-op (even read-only), as in MongoDB; a different one is an error.
-      const same = JSON.stringify(existing.key) === JSON.stringify(key) && existing.unique === spec.unique && existing.sparse === spec.sparse;
-      if (same) return name;
+      const options = (s: IndexSpec) => JSON.stringify([s.key, s.unique, s.sparse, s.expireAfterSeconds ?? null]);
+      if (options(existing) === options(spec)) return name;
       throw new EmbeddedServerError(`An existing index has the same name (${name}) but different options`, 86);
     }
     this.db.assertWritable();

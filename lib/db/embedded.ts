@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Document } from 'mongodb';
-import type { Collections } from '../definitions.ts';
+import type { Collections } from './documents.ts';
 import { DataDirError, notWritable, resolveDataDir } from './data-dir.ts';
 import { decodeEjson } from './document-codec.ts';
 import { EmbeddedCollection, type Engine } from './embedded-collection.ts';

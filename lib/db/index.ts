@@ -13,6 +13,7 @@ import { ensureIndexes, seedDatabase } from './seed.ts';
 import type { AppCollections, AppDb } from './types.ts';
 
 export type * from './types.ts';
+export { isDuplicateKeyError } from './errors.ts';
 
 export interface DbInfo {
   backend: 'mongodb' | 'embedded';
@@ -107,6 +108,8 @@ export async function collections(): Promise<AppCollections> {
     payments: db.collection('payments'),
     bookings: db.collection('bookings'),
     bookingSlots: db.collection('bookingSlots'),
+    bookingHolds: db.collection('bookingHolds'),
+    rateLimits: db.collection('rateLimits'),
   };
 }
 
@@ -125,9 +128,4 @@ export async function closeDb(): Promise<void> {
 /** The ObjectId for a 24-hex-digit string, or null for anything else (never throws). */
 export function toObjectId(id: string): ObjectId | null {
   return typeof id === 'string' && /^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : null;
-}
-
-/** True for a unique-index violation, from either backend. */
-export function isDuplicateKeyError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }

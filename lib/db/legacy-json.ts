@@ -27,7 +27,7 @@ export interface LegacyCollection {
 
 interface LegacyShape {
   version?: number;
-  collections?: Record<string, { indexes?: Array<Omit<IndexSpec, 'sparse'>>; documents?: Document[] }>;
+  collections?: Record<string, { indexes?: Array<Omit<IndexSpec, 'sparse'> & { sparse?: boolean }>; documents?: Document[] }>;
 }
 
 function parseLegacy(file: string, text: string): LegacyCollection[] {
@@ -42,7 +42,7 @@ function parseLegacy(file: string, text: string): LegacyCollection[] {
   }
   return Object.entries(parsed.collections ?? {}).map(([name, saved]) => ({
     name,
-    indexes: (saved.indexes ?? []).map((spec) => ({ ...spec, sparse: false })),
+    indexes: (saved.indexes ?? []).map((spec) => ({ ...spec, sparse: spec.sparse ?? false })),
     documents: saved.documents ?? [],
   }));
 }

@@ -1,6 +1,6 @@
 /** The production backend: the official driver against any MongoDB (e.g. Atlas). */
 import { MongoClient } from 'mongodb';
-import type { Collections } from '../definitions.ts';
+import type { Collections } from './documents.ts';
 import type { AppCollection, AppDb } from './types.ts';
 
 interface ClientCache {

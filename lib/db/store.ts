@@ -14,6 +14,8 @@ export interface IndexSpec {
   unique: boolean;
   /** Documents that have none of the key's fields are left out of the index, as in MongoDB. */
   sparse: boolean;
+  /** A TTL index's lifetime: kept, not enforced (MongoDB's TTL monitor deletes in its own time too). */
+  expireAfterSeconds?: number;
 }
 
 /** An insert (before absent), a replacement, or a deletion (after absent). */

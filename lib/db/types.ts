@@ -22,7 +22,7 @@ import type {
   UpdateResult,
   WithId,
 } from 'mongodb';
-import type { Collections } from '../definitions.ts';
+import type { Collections } from './documents.ts';
 
 export type { Document, Filter, WithId, InsertOneResult, InsertManyResult, OptionalUnlessRequiredId, UpdateResult, DeleteResult };
 
@@ -52,8 +52,10 @@ export type AppUpdate<T> = Pick<UpdateFilter<T>, '$set' | '$unset' | '$inc' | '$
 
 export interface IndexOptions {
   unique?: boolean;
-  /** Documents without the indexed field(s) are left out of the index (so a unique one allows many). */
+  /** Leaves out documents that have none of the indexed fields (so a unique index allows many). */
   sparse?: boolean;
+  /** A TTL index: MongoDB deletes the document this long after the date in the indexed field. */
+  expireAfterSeconds?: number;
   name?: string;
 }
 

@@ -20,11 +20,14 @@ export function createImgbbStore({ apiKey, fetch = globalThis.fetch }: { apiKey:
       const form = new FormData();
       form.set('image', new Blob([image.bytes], { type: image.type.mime }), image.name);
       form.set('name', image.sha256);
-      return uploadToHost<ImgbbAnswer>(
-        'imgbb',
-        () => fetch(`${ENDPOINT}?key=${encodeURIComponent(apiKey)}`, { method: 'POST', body: form, signal: AbortSignal.timeout(HOST_TIMEOUT_MS) }),
-        (answer) => (answer?.success ? answer.data?.display_url : undefined),
-      );
+      return uploadToHost('imgbb', async () => {
+        const res = await fetch(`${ENDPOINT}?key=${encodeURIComponent(apiKey)}`, { method: 'POST', body: form, signal: AbortSignal.timeout(HOST_TIMEOUT_MS) });
+        // Unverified JSON, hence Partial; the URL picked from it is checked by uploadToHost.
+        const answer = (await res.json().catch(() => null)) as Partial<ImgbbAnswer> | null;
+        // The error quotes the answer, never the request: the key is in its URL.
+        if (!res.ok || !answer?.success) throw new Error(`imgbb refused the upload (${res.status}): ${JSON.stringify(answer)}`);
+        return answer.data?.display_url;
+      });
     },
   };
 }

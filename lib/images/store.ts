@@ -1,4 +1,5 @@
 import { HttpError } from '@/lib/api/http';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import type { ImageType } from './image-type';
 import { createImgbbStore } from './imgbb-store';
 import { createLocalStore } from './local-store';
@@ -41,7 +42,8 @@ export function imageStoreFromEnv(env: Record<string, string | undefined> = proc
   return createLocalStore();
 }
 
-/** Stores a checked upload where the environment says and answers its URL. */
-export async function storeImage(image: CheckedImage): Promise<{ url: string }> {
+/** Stores a checked upload where the environment says and answers its URL. Menu pictures: admins only. */
+export async function storeImage(admin: Admin, image: CheckedImage): Promise<{ url: string }> {
+  authorize(admin, 'admin');
   return { url: await imageStoreFromEnv().save(image) };
 }

@@ -1,6 +1,6 @@
 /**
- * Money is kept as dollars in the database (spec §3: price is a number) but added up in whole
- * cents, so 3 × 14.50 + 9.95 is exactly 53.45 and never 53.449999….
+ * Money is kept as dollars in the database (a price is a plain number, as API clients read it)
+ * but added up in whole cents, so 3 × 14.50 + 9.95 is exactly 53.45 and never 53.449999….
  */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -14,4 +14,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 export function formatPrice(dollars: number): string {
   return usd.format(dollars);
+}
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
 }

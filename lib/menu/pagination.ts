@@ -1,4 +1,4 @@
-import { ORDER_CATEGORIES, type OrderCategory } from '@/lib/definitions';
+import { ORDER_CATEGORIES, type OrderCategory } from '@/lib/menu/types';
 
 /** Cards per page on the order page. */
 export const ORDER_PAGE_SIZE = 6;

@@ -1,9 +1,13 @@
+import 'server-only';
 import { collections, toObjectId } from '@/lib/db';
-import type { MenuCategory, MenuItem, MenuItemDoc, Review, ReviewDoc } from '@/lib/definitions';
+import type { MenuCategory, MenuItem } from '@/lib/menu/types';
+import type { MenuItemDoc, ReviewDoc } from '@/lib/db/documents';
+import type { Review } from '@/lib/reviews/types';
 import type { WithId } from 'mongodb';
 
 /** The one place the public site reads the menu and the reviews. */
 
+/** Items stored before dishes had availability, allergens, tags and options read with the defaults. */
 export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
   return {
     _id: doc._id.toHexString(),
@@ -12,6 +16,10 @@ export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
     image: doc.image,
     category: doc.category,
     price: doc.price,
+    available: doc.available !== false,
+    allergens: doc.allergens ?? [],
+    dietary: doc.dietary ?? [],
+    options: doc.options ?? [],
   };
 }
 

@@ -1,9 +1,12 @@
+import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/definitions';
+import type { PaymentDoc } from '@/lib/db/documents';
 import type { OrderStepInput } from '@/lib/validation/order';
-import { ORDER_STATUSES, transitionRefusal, type Order, type OrderStatus } from './status';
+import { ORDER_STATUSES, transitionRefusal } from './status';
+import type { Order, OrderStatus } from './types';
 
 /**
  * Orders are the paid records of the `payments` collection. Unpaid checkout intents live there
@@ -20,34 +23,41 @@ function historyOf(doc: PaymentDoc): { status: OrderStatus; at: Date }[] {
   return recorded[0]?.status === 'pending' ? recorded : [{ status: 'pending', at: doc.data }, ...recorded];
 }
 
-/** The documents as the API answers them, with dish names read from the menu in one query. */
+/** The documents as the API answers them. Payments keep their lines as bought; older ones are read from the menu, in one query. */
 async function toOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
-  const ids = [...new Set(docs.flatMap((doc) => doc.menuItemIds))].flatMap((id) => toObjectId(id) ?? []);
+  const ids = [...new Set(docs.flatMap((doc) => (doc.lines ? [] : doc.menuItemIds)))].flatMap((id) => toObjectId(id) ?? []);
   const { menu } = await collections();
   const dishes = ids.length ? await menu.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray() : [];
   const names = new Map(dishes.map((dish) => [dish._id.toHexString(), dish.name]));
   return docs.map((doc) => {
-    const quantities = new Map<string, number>();
-    for (const id of doc.menuItemIds) {
-      const name = names.get(id) ?? DELETED_DISH;
-      quantities.set(name, (quantities.get(name) ?? 0) + 1);
-    }
+    const items = doc.lines ? doc.lines.map(({ name, quantity, options, note }) => ({ name, quantity, options, ...(note ? { note } : {}) })) : legacyItems(doc, names);
     return {
       _id: doc._id.toHexString(),
       email: doc.email,
       price: doc.price,
       transactionId: doc.transactionId,
       data: doc.data.toISOString(),
-      itemCount: doc.menuItemIds.length,
-      items: [...quantities].map(([name, quantity]) => ({ name, quantity })),
+      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+      items,
       status: doc.status,
       history: historyOf(doc).map(({ status, at }) => ({ status, at: at.toISOString() })),
     };
   });
 }
 
+/** A payment from before lines were kept: its dishes by today's names, with how many of each. */
+function legacyItems(doc: PaymentDoc, names: Map<string, string>): Order['items'] {
+  const quantities = new Map<string, number>();
+  for (const id of doc.menuItemIds) {
+    const name = names.get(id) ?? DELETED_DISH;
+    quantities.set(name, (quantities.get(name) ?? 0) + 1);
+  }
+  return [...quantities].map(([name, quantity]) => ({ name, quantity }));
+}
+
 /** Every order, or those in one status, newest first. */
-export async function listOrders(status?: OrderStatus): Promise<Order[]> {
+export async function listOrders(admin: Admin, status?: OrderStatus): Promise<Order[]> {
+  authorize(admin, 'admin');
   const { payments } = await collections();
   const docs = await payments
     .find({ status: status ?? { $in: ORDER_STATUSES } })
@@ -61,7 +71,8 @@ export async function listOrders(status?: OrderStatus): Promise<Order[]> {
  * checked against (the one the caller saw, when given), so of two admins acting at once exactly
  * one succeeds and the other is told what happened meanwhile (409) instead of overriding it.
  */
-export async function changeOrderStatus(id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+export async function changeOrderStatus(admin: Admin, id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+  authorize(admin, 'admin');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
   const { payments } = await collections();

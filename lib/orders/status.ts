@@ -1,4 +1,4 @@
-import type { PaymentDoc } from '@/lib/definitions';
+import type { OrderStatus } from './types';
 
 /**
  * Which way an order may move, written once: the server enforces it and the Manage orders page
@@ -11,13 +11,11 @@ import type { PaymentDoc } from '@/lib/definitions';
  * as completed once it is handed over. Completed and cancelled are final.
  */
 
-export type OrderStatus = PaymentDoc['status'];
-
 /** Statuses an admin may move an order to; every order starts as pending when it is paid. */
 export const ORDER_STEPS = ['preparing', 'ready', 'completed', 'cancelled'] as const satisfies readonly OrderStatus[];
 export type OrderStep = (typeof ORDER_STEPS)[number];
 
-/** Keyed by every status, so a status added to PaymentDoc cannot be forgotten here. */
+/** Keyed by every status, so a status added to OrderStatus cannot be forgotten here. */
 export const NEXT_STEPS: Record<OrderStatus, readonly OrderStep[]> = {
   pending: ['preparing', 'cancelled'],
   preparing: ['ready', 'cancelled'],
@@ -42,21 +40,4 @@ export function transitionRefusal(from: OrderStatus, to: OrderStep): string | nu
   const next = NEXT_STEPS[from];
   if (!next.length) return `This order is ${from}, so its status cannot change any more.`;
   return `A ${from} order cannot be marked ${to}; it can only be marked ${next.join(' or ')}.`;
-}
-
-/** An order as GET /api/orders answers it: dates are ISO strings. */
-export interface Order {
-  _id: string;
-  email: string;
-  /** What the diner paid, in dollars. */
-  price: number;
-  transactionId: string;
-  /** The payment date (the field is `data` in the payments collection, spec §3). */
-  data: string;
-  itemCount: number;
-  /** The dishes, by name, with how many of each; a dish deleted from the menu since is named so. */
-  items: { name: string; quantity: number }[];
-  status: OrderStatus;
-  /** Oldest first, starting with pending at the payment time. */
-  history: { status: OrderStatus; at: string }[];
 }

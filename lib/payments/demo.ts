@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { toCents } from '@/lib/menu/money';
 import { cardDigits } from '@/lib/validation/payment';

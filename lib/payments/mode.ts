@@ -12,3 +12,18 @@ export function stripePublishableKey(): string | undefined {
 export function paymentMode(): PaymentMode {
   return stripePublishableKey() ? 'stripe' : 'demo';
 }
+
+/**
+ * Why this server must not start taking payments, or null. A Stripe secret key with no
+ * publishable key in the build means the deployer wants Stripe but the browser bundle was made
+ * without it: serving would quietly take demo cards, which charge nobody. The demo card is for
+ * deployments with no Stripe key at all.
+ */
+export function paymentSetupProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (stripePublishableKey() || !env.STRIPE_SECRET_KEY) return null;
+  return (
+    'STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY, so the card form would take ' +
+    'demo cards that charge nobody. Set NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY and build again (it is fixed at build ' +
+    'time), or unset STRIPE_SECRET_KEY to run on the demo card.'
+  );
+}

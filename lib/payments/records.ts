@@ -1,7 +1,8 @@
+import 'server-only';
 import type { ObjectId, WithId } from 'mongodb';
+import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
 import { getDb, type AppCollection, type AppDb } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/definitions';
-import { normalizeEmail } from '@/lib/users/users';
+import type { PaymentDoc } from '@/lib/db/documents';
 import type { Payment } from './types';
 
 /**
@@ -13,7 +14,7 @@ import type { Payment } from './types';
  * it and there is only ever one record to show. Intents never appear in a history.
  */
 
-/** PaymentDoc plus the 'intent' status (lib/definitions.ts does not list it yet). */
+/** PaymentDoc plus the 'intent' status (the order statuses do not include it). */
 export type PaymentRecordDoc = Omit<PaymentDoc, 'status'> & { status: PaymentDoc['status'] | 'intent' };
 export type PaymentRecord = WithId<PaymentRecordDoc>;
 
@@ -46,9 +47,9 @@ export async function findRecord(transactionId: string): Promise<PaymentRecord |
   return (await records()).findOne({ transactionId });
 }
 
-/** The user's newest unpaid intent for exactly this amount and these cart lines, if any. */
-export async function findOpenIntent(email: string, price: number, cartIds: string[]): Promise<PaymentRecord | null> {
-  return (await records()).findOne({ email, price, cartIds, status: INTENT }, { sort: { _id: -1 } });
+/** The owner's newest unpaid intent for exactly this amount and these cart lines, if any. */
+export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[]): Promise<PaymentRecord | null> {
+  return (await records()).findOne({ ownerUid, price, cartIds, status: INTENT }, { sort: { _id: -1 } });
 }
 
 export function isPaid(record: PaymentRecordDoc): boolean {
@@ -61,10 +62,12 @@ export async function markPaid(_id: ObjectId): Promise<boolean> {
   return result.modifiedCount === 1;
 }
 
-/** The user's payments, newest first; unpaid intents are not payments. */
-export async function listPayments(email: string): Promise<Payment[]> {
+/** The viewer's payments, newest first; unpaid intents are not payments. `email` must be theirs. */
+export async function listPayments(viewer: Viewer, email: string): Promise<Payment[]> {
+  authorize(viewer);
+  assertOwnEmail(viewer, email);
   const docs = await (await records())
-    .find({ email: normalizeEmail(email), status: { $ne: INTENT } })
+    .find({ ownerUid: viewer.uid, status: { $ne: INTENT } })
     .sort({ data: -1, _id: -1 })
     .toArray();
   return docs.map((doc) => ({
@@ -75,6 +78,7 @@ export async function listPayments(email: string): Promise<Payment[]> {
     data: doc.data.toISOString(),
     cartIds: doc.cartIds,
     menuItemIds: doc.menuItemIds,
+    ...(doc.lines ? { lines: doc.lines } : {}),
     status: doc.status as PaymentDoc['status'],
   }));
 }

@@ -1,48 +1,99 @@
+import 'server-only';
 import { HttpError } from '@/lib/api/http';
+import { getDb, isDuplicateKeyError, type AppCollection } from '@/lib/db';
+import type { RateLimitDoc } from '@/lib/db/documents';
+import { CLIENT_ADDRESS_HEADER, TRUSTED_ADDRESS_FLAG } from '@/lib/security/client-address.mjs';
 
 /**
- * Rate limits per client and per user. The counters live behind `RateLimitStore`: the memory
- * store below is right for one server process (`npm start`, one container). On Vercel each
- * instance has its own memory, so a deployment that scales out should plug in a shared store
- * (Upstash Redis or Vercel KV: INCR + PEXPIRE on the key give exactly `hit`).
+ * Rate limits per client address and per user, in fixed windows. The counters live behind
+ * `RateLimitStore`: in process memory for one server on the embedded database, in MongoDB when
+ * MONGODB_URI is set, so that every instance of a deployment (each Vercel function has its own
+ * memory) counts against the same numbers.
  */
 export interface RateLimitStore {
   /** Counts one hit on `key` in the current window and says how many there were. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
 }
 
-/** Fixed windows in a Map; expired keys are swept as the map grows, so memory stays bounded. */
+/** The window a moment falls in, the same on every instance: windows start at multiples of its length. */
+function windowOf(windowMs: number, now: number): { start: number; resetAt: number } {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return { start, resetAt: start + windowMs };
+}
+
+/**
+ * Counters in a Map. A counter that has not expired is never dropped to make room (that would
+ * give a flood of new addresses a way to reset somebody's count); expired ones are swept at
+ * most once a second, so memory follows the number of live windows.
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(private readonly maxKeys = 50_000) {}
+  private nextSweep = 0;
 
   async hit(key: string, windowMs: number) {
     const now = Date.now();
+    if (now >= this.nextSweep) this.sweep(now);
     let entry = this.windows.get(key);
     if (!entry || entry.resetAt <= now) {
-      if (this.windows.size >= this.maxKeys) this.sweep(now);
-      entry = { count: 0, resetAt: now + windowMs };
+      entry = { count: 0, resetAt: windowOf(windowMs, now).resetAt };
       this.windows.set(key, entry);
     }
     entry.count += 1;
     return { count: entry.count, resetAt: entry.resetAt };
   }
 
+  /** Live counters (tests, health checks). */
+  get size(): number {
+    return this.windows.size;
+  }
+
   private sweep(now: number) {
+    this.nextSweep = now + 1000;
     for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
-    // Still full of live keys (a flood of distinct clients): drop the oldest rather than grow.
-    const excess = this.windows.size - Math.floor(this.maxKeys * 0.9);
-    if (excess > 0) [...this.windows.keys()].slice(0, excess).forEach((key) => this.windows.delete(key));
+  }
+}
+
+/**
+ * One document per key and window. The narrow collection API has no upsert, so the counter is
+ * made if absent (the unique _id lets one of several racing inserts win) and then `$inc`ed, as
+ * lib/reservations/seats.ts does. A TTL index deletes windows once they are over.
+ */
+export class MongoRateLimitStore implements RateLimitStore {
+  private indexed: Promise<unknown> | undefined;
+
+  constructor(private readonly counters: () => Promise<AppCollection<RateLimitDoc>>) {}
+
+  async hit(key: string, windowMs: number) {
+    const collection = await this.counters();
+    this.indexed ??= collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }).catch((err: unknown) => {
+      this.indexed = undefined;
+      throw err;
+    });
+    await this.indexed;
+    const { start, resetAt } = windowOf(windowMs, Date.now());
+    const _id = `${key}@${start}`;
+    try {
+      await collection.insertOne({ _id, count: 1, expiresAt: new Date(resetAt) });
+      return { count: 1, resetAt };
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+    await collection.updateOne({ _id }, { $inc: { count: 1 } });
+    // Racing hits may be counted in here too: the answer errs towards limiting, never past it.
+    const count = (await collection.findOne({ _id }))?.count ?? 1;
+    return { count, resetAt };
   }
 }
 
 const g = globalThis as { __bistroRateLimitStore?: RateLimitStore };
-let store: RateLimitStore = (g.__bistroRateLimitStore ??= new MemoryRateLimitStore());
 
-/** Replaces the store (a shared one in production, a fresh one in tests). */
+function defaultStore(): RateLimitStore {
+  if (process.env.MONGODB_URI) return new MongoRateLimitStore(async () => (await getDb()).collection('rateLimits'));
+  return new MemoryRateLimitStore();
+}
+
+/** Replaces the store (tests start each case from zero). */
 export function setRateLimitStore(next: RateLimitStore) {
-  store = next;
   g.__bistroRateLimitStore = next;
 }
 
@@ -60,7 +111,11 @@ export const LIMITS = {
   upload: { name: 'upload', limit: 30, windowMs: 10 * 60_000 },
   addToCart: { name: 'cart', limit: 120, windowMs: 60_000 },
   paymentIntent: { name: 'intent', limit: 30, windowMs: 60_000 },
+  payment: { name: 'payment', limit: 30, windowMs: 60_000 },
+  demoConfirm: { name: 'demo-confirm', limit: 20, windowMs: 60_000 },
   booking: { name: 'booking', limit: 20, windowMs: 60_000 },
+  review: { name: 'review', limit: 10, windowMs: 60_000 },
+  account: { name: 'account', limit: 20, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 function scale(): number {
@@ -69,22 +124,29 @@ function scale(): number {
 }
 
 /**
- * The client's address as the platform reports it. Vercel and most proxies put the caller
- * first in X-Forwarded-For; with no proxy in front, every caller shares one bucket per route.
+ * The client's address, from a source the client cannot write: on Vercel its edge's header; under
+ * the production server (server.mjs) the header that server wrote from the socket. Anything else
+ * (`next dev`, `next start` run by hand) has no trustworthy address, and every caller shares one
+ * bucket per route rather than each being able to claim a new one.
  */
-export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || req.headers.get('x-real-ip')?.trim() || 'direct';
+export function clientAddress(req: Request, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.VERCEL === '1') {
+    const vercel = req.headers.get('x-vercel-forwarded-for') ?? req.headers.get('x-real-ip');
+    return vercel?.split(',')[0]?.trim() || 'unknown';
+  }
+  if (env[TRUSTED_ADDRESS_FLAG] === '1') return req.headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
+  return 'unknown';
 }
 
 /**
  * Counts this request against the client's bucket and, when a user is known, the user's; over
  * either limit it answers 429 with Retry-After (seconds).
  */
-export async function enforceRateLimit(req: Request, limit: Limit, user?: { email: string } | null): Promise<void> {
+export async function enforceRateLimit(req: Request, limit: Limit, user?: { uid: string } | null): Promise<void> {
+  const store = (g.__bistroRateLimitStore ??= defaultStore());
   const allowed = Math.ceil(limit.limit * scale());
   const keys = [`${limit.name}:ip:${clientAddress(req)}`];
-  if (user) keys.push(`${limit.name}:user:${user.email.toLowerCase()}`);
+  if (user) keys.push(`${limit.name}:user:${user.uid}`);
   for (const key of keys) {
     const { count, resetAt } = await store.hit(key, limit.windowMs);
     if (count > allowed) {

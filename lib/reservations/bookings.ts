@@ -1,33 +1,22 @@
-import type { ObjectId, WithId } from 'mongodb';
+import 'server-only';
+import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import type { SessionUser } from '@/lib/auth/session';
-import { site } from '@/lib/config/site';
+import { hasRole } from '@/lib/auth/roles';
+import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
+import { reservationLimits, site, type ReservationLimits } from '@/lib/config/site';
 import { collections, toObjectId } from '@/lib/db';
-import type { BookingDoc } from '@/lib/definitions';
-import { findUserByEmail, normalizeEmail } from '@/lib/users/users';
+import type { BookingDoc } from '@/lib/db/documents';
 import type { BookingInput } from '@/lib/validation/reservation';
-import { formatDay, hasStarted, restaurantClock, type RestaurantClock } from './calendar';
+import { formatDay, fromMinutes, hasStarted, restaurantClock, type RestaurantClock } from './calendar';
+import { releaseHold, takeHold } from './holds';
 import { releaseSeats, seatsLeft, slotKey, takeSeats } from './seats';
-import { ALLOWED_FROM, refusal, type BookingStatus, type StatusChange } from './status';
+import { ALLOWED_FROM, refusal, type StatusChange } from './status';
+import type { Booking } from './types';
 
-/** The one place bookings are read and written. Capacity is kept by ./seats.ts. */
-
-/** A booking as it travels to the browser. */
-export interface Booking {
-  _id: string;
-  name: string;
-  email: string;
-  date: string;
-  time: string;
-  guests: number;
-  phone: string;
-  note: string;
-  status: BookingStatus;
-  /** ISO instant the booking was made. */
-  createdAt: string;
-  /** The slot has begun on the restaurant's clock: the booking is history. */
-  started: boolean;
-}
+/**
+ * The one place bookings are read and written. A slot's capacity is kept by ./seats.ts, what one
+ * diner may hold by ./holds.ts; both are given back when a booking is cancelled or expires.
+ */
 
 function toBooking(doc: WithId<BookingDoc>, clock: RestaurantClock): Booking {
   return {
@@ -53,16 +42,53 @@ function byRelevance(a: Booking, b: Booking): number {
 }
 
 /**
- * Holds the seats, then writes the booking, as 'pending' until the restaurant confirms it. The
- * input must have passed `bookingSchema`: the slot exists and has not started.
+ * Bookings the restaurant has not confirmed within `pendingHours` expire, and their seats and
+ * holds go back: otherwise an account could keep an evening booked just by never being answered.
+ * Run before bookings are made or listed; the conditional update makes each expiry happen once.
  */
-export async function createBooking(user: SessionUser, input: BookingInput, now = new Date()): Promise<Booking> {
-  const email = normalizeEmail(user.email);
-  // The dashboard greets people by this same name: the session's, else the user record's.
-  const name = user.name || (await findUserByEmail(email))?.name || email;
-  const capacity = site.reservations.seatsPerSlot;
+async function expireUnconfirmed(limits: ReservationLimits, now: Date): Promise<void> {
+  const { bookings } = await collections();
+  const cutoff = new Date(now.getTime() - limits.pendingHours * 3_600_000);
+  for (const doc of await bookings.find({ status: 'pending', createdAt: { $lte: cutoff } }).toArray()) {
+    const { modifiedCount } = await bookings.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'expired', updatedAt: now } });
+    if (modifiedCount) await giveBack(doc);
+  }
+}
+
+async function giveBack(doc: WithId<BookingDoc>): Promise<void> {
+  // Should this fail, the slot is under-sold by this party, never over-sold.
+  await releaseSeats(slotKey(doc.date, doc.time), doc.guests);
+  if (doc.ownerUid) await releaseHold(doc.ownerUid, doc._id.toHexString());
+}
+
+function holdRefusal(limits: ReservationLimits, guests: number): HttpError {
+  const bookings = `${limits.upcomingBookings} upcoming ${limits.upcomingBookings === 1 ? 'booking' : 'bookings'}`;
+  return new HttpError(
+    409,
+    `One guest can hold at most ${bookings} and ${limits.upcomingSeats} seats ahead; this party of ${guests} would pass that. Cancel a booking first, or call us.`,
+  );
+}
+
+/**
+ * Holds the diner's share and the seats, then writes the booking, as 'pending' until the
+ * restaurant confirms it. The input must have passed `bookingSchema`: the slot exists and has
+ * not started.
+ */
+export async function createBooking(viewer: Viewer, input: BookingInput, now = new Date()): Promise<Booking> {
+  authorize(viewer);
+  const limits = reservationLimits();
+  await expireUnconfirmed(limits, now);
+  const clock = restaurantClock(now);
+  const _id = new ObjectId();
+  const bookingId = _id.toHexString();
   const slot = slotKey(input.date, input.time);
+  const hold = { bookingId, slot, guests: input.guests };
+  if (!(await takeHold(viewer.uid, hold, limits, slotKey(clock.today, fromMinutes(clock.minutes))))) {
+    throw holdRefusal(limits, input.guests);
+  }
+  const capacity = site.reservations.seatsPerSlot;
   if (!(await takeSeats(slot, input.guests, capacity))) {
+    await releaseHold(viewer.uid, bookingId);
     const left = await seatsLeft(slot, capacity);
     const when = `${input.time} on ${formatDay(input.date)}`;
     throw new HttpError(
@@ -71,9 +97,12 @@ export async function createBooking(user: SessionUser, input: BookingInput, now 
     );
   }
   // Nothing that can fail stands between holding the seats and the insert, which gives them back.
-  const doc: BookingDoc = {
-    email,
-    name,
+  const doc: WithId<BookingDoc> = {
+    _id,
+    ownerUid: viewer.uid,
+    email: viewer.email,
+    // The name the dashboard greets them by, never the client's.
+    name: viewer.name,
     date: input.date,
     time: input.time,
     guests: input.guests,
@@ -83,24 +112,35 @@ export async function createBooking(user: SessionUser, input: BookingInput, now 
     createdAt: now,
   };
   try {
-    const { insertedId } = await (await collections()).bookings.insertOne(doc);
-    return toBooking({ ...doc, _id: insertedId }, restaurantClock(now));
+    await (await collections()).bookings.insertOne(doc);
+    return toBooking(doc, clock);
   } catch (err) {
-    // The seats were held for a booking that does not exist: put them back on sale.
-    await releaseSeats(slot, input.guests);
+    // The seats and the hold were taken for a booking that does not exist: give them back.
+    await giveBack(doc);
     throw err;
   }
 }
 
-/** One diner's bookings (by email), or every booking. */
-export async function listBookings(owner: { email: string } | 'all', now = new Date()): Promise<Booking[]> {
+async function bookingsWhere(filter: { ownerUid?: string }, now: Date): Promise<Booking[]> {
+  await expireUnconfirmed(reservationLimits(), now);
   const { bookings } = await collections();
-  const docs = await bookings.find(owner === 'all' ? {} : { email: normalizeEmail(owner.email) }).toArray();
   const clock = restaurantClock(now);
-  return docs.map((doc) => toBooking(doc, clock)).sort(byRelevance);
+  return (await bookings.find(filter).toArray()).map((doc) => toBooking(doc, clock)).sort(byRelevance);
 }
 
-function bookingId(id: string): ObjectId {
+/** The viewer's own bookings. */
+export async function listBookings(viewer: Viewer, now = new Date()): Promise<Booking[]> {
+  authorize(viewer);
+  return bookingsWhere({ ownerUid: viewer.uid }, now);
+}
+
+/** Every booking, for the restaurant. */
+export async function listAllBookings(admin: Admin, now = new Date()): Promise<Booking[]> {
+  authorize(admin, 'admin');
+  return bookingsWhere({}, now);
+}
+
+function bookingObjectId(id: string): ObjectId {
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(400, 'Malformed booking id.');
   return _id;
@@ -109,23 +149,20 @@ function bookingId(id: string): ObjectId {
 const notFound = () => new HttpError(404, 'No booking has this id.');
 
 /**
- * Confirms or cancels a booking, by the rules of ./status.ts. The update matches the statuses
- * the change may start from, so of two admins clicking at once only one changes it, and a
- * cancellation gives the seats back exactly once.
+ * Confirms or cancels a booking, by the rules of ./status.ts: admins confirm or cancel any, the
+ * owner cancels their own. The update matches the statuses the change may start from, so of two
+ * admins clicking at once only one changes it, and a cancellation gives the seats back exactly once.
  */
-export async function changeBookingStatus(
-  actor: { email: string; admin: boolean },
-  id: string,
-  change: StatusChange,
-  now = new Date(),
-): Promise<Booking> {
-  const _id = bookingId(id);
+export async function changeBookingStatus(viewer: Viewer, id: string, change: StatusChange, now = new Date()): Promise<Booking> {
+  authorize(viewer);
+  const admin = hasRole(viewer.role, 'admin');
+  const _id = bookingObjectId(id);
   const clock = restaurantClock(now);
   const { bookings } = await collections();
   const doc = await bookings.findOne({ _id });
   if (!doc) throw notFound();
-  if (!actor.admin && doc.email !== normalizeEmail(actor.email)) throw new HttpError(403, 'You may only change your own bookings.');
-  const refused = refusal(toBooking(doc, clock), change, actor.admin);
+  if (!admin && doc.ownerUid !== viewer.uid) throw new HttpError(403, 'You may only change your own bookings.');
+  const refused = refusal(toBooking(doc, clock), change, admin);
   if (refused) throw new HttpError(refused.status, refused.message);
 
   const { modifiedCount } = await bookings.updateOne({ _id, status: { $in: [...ALLOWED_FROM[change]] } }, { $set: { status: change, updatedAt: now } });
@@ -135,7 +172,6 @@ export async function changeBookingStatus(
     if (!current) throw notFound();
     throw new HttpError(409, refusal(toBooking(current, clock), change, true)?.message ?? 'This booking changed meanwhile. Reload and try again.');
   }
-  // Should this fail, the slot is under-sold by this party, never over-sold.
-  if (change === 'cancelled') await releaseSeats(slotKey(doc.date, doc.time), doc.guests);
+  if (change === 'cancelled') await giveBack(doc);
   return toBooking({ ...doc, status: change, updatedAt: now }, clock);
 }

@@ -19,7 +19,8 @@ export function toMinutes(time: string): number {
   return h * 60 + m;
 }
 
-function fromMinutes(minutes: number): string {
+/** 'HH:MM' for minutes since midnight. */
+export function fromMinutes(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 

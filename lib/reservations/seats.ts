@@ -1,3 +1,4 @@
+import 'server-only';
 import { collections, isDuplicateKeyError } from '@/lib/db';
 
 /**

@@ -1,4 +1,4 @@
-import type { BookingDoc } from '@/lib/definitions';
+import type { BookingStatus } from './types';
 
 /**
  * Who may move a booking from which status to which, written once: the server enforces it and
@@ -6,11 +6,10 @@ import type { BookingDoc } from '@/lib/definitions';
  *
  *   pending ──confirm (admin)──▶ confirmed
  *   pending | confirmed ──cancel (admin, or the owner before the slot starts)──▶ cancelled
+ *   pending ──not confirmed in time (the server, lib/reservations/bookings.ts)──▶ expired
  *
- * A cancelled booking stays cancelled: its seats are already back on sale.
+ * Cancelled and expired bookings stay so: their seats are already back on sale.
  */
-
-export type BookingStatus = BookingDoc['status'];
 
 export const STATUS_CHANGES = ['confirmed', 'cancelled'] as const;
 export type StatusChange = (typeof STATUS_CHANGES)[number];
@@ -34,7 +33,7 @@ export function refusal(booking: { status: BookingStatus; started: boolean }, ch
     const message =
       booking.status === change
         ? `This booking is already ${change}.`
-        : `A ${booking.status} booking cannot be ${change}.`;
+        : `${/^[aeiou]/.test(booking.status) ? 'An' : 'A'} ${booking.status} booking cannot be ${change}.`;
     return { status: 409, message };
   }
   if (!admin && booking.started) {

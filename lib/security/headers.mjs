@@ -22,6 +22,7 @@ export function contentSecurityPolicy(env = process.env) {
     frame.push(`https://${env.NEXT_PUBLIC_FIREBASE_AUTH_DOMAIN || `${env.NEXT_PUBLIC_FIREBASE_PROJECT_ID}.firebaseapp.com`}`);
   }
   if (emulator) connect.push(`http://${emulator}`);
+  const images = ["'self'", 'data:', 'blob:', ...imageHosts(env, firebaseReal)];
   if (stripe) {
     script.push('https://js.stripe.com');
     connect.push('https://api.stripe.com');
@@ -33,8 +34,7 @@ export function contentSecurityPolicy(env = process.env) {
     'script-src': script,
     // sweetalert2 and Next.js set inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Profile pictures and uploaded dish photos may come from any https host (Google, imgbb, Blob).
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'img-src': images,
     'font-src': ["'self'"],
     'connect-src': connect,
     'frame-src': frame.length ? frame : ["'none'"],
@@ -46,6 +46,27 @@ export function contentSecurityPolicy(env = process.env) {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * Where pictures may load from besides this site: the image host uploads go to (lib/images),
+ * Google's profile pictures when Firebase is real, and IMAGE_HOSTS for any other (profile photos
+ * people link to at sign-up, say). Anything else a page shows is not loaded.
+ *
+ * @param {NodeJS.ProcessEnv} env
+ * @param {boolean} firebaseReal
+ * @returns {string[]}
+ */
+function imageHosts(env, firebaseReal) {
+  const hosts = [];
+  if (env.BLOB_READ_WRITE_TOKEN) hosts.push('https://*.public.blob.vercel-storage.com');
+  if (env.IMGBB_API_KEY) hosts.push('https://i.ibb.co');
+  if (firebaseReal) hosts.push('https://lh3.googleusercontent.com');
+  for (const host of (env.IMAGE_HOSTS ?? '').split(',')) {
+    const origin = host.trim() && URL.canParse(host.trim()) ? new URL(host.trim()).origin : null;
+    if (origin?.startsWith('https://')) hosts.push(origin);
+  }
+  return hosts;
 }
 
 /**

@@ -1,18 +1,21 @@
 /**
  * A year of past orders for demos and load tests (`npm run seed -- --history <N>`): plausible
- * dishes and quantities from the menu, lunch and dinner peaks, busier weekends and a growing
+ * dishes, their options and quantities from the menu, lunch and dinner peaks, busier weekends and a growing
  * restaurant, statuses that follow the kitchen's steps, a few hundred regular and occasional
  * diners. Deterministic: the same seed, count and `now` give the same orders, ids included.
  *
  * Each order is drafted in steps (when, who, what, how it went: `draftOrder`), and `toPaymentDoc`
- * turns a draft into the stored document. A new facet of an order (options on a dish, a tip,
- * pickup or table) is one more step filling one more draft field, written out in `toPaymentDoc`.
+ * turns a draft into the stored document. A new facet of an order (a tip, pickup or table, once
+ * orders have them) is one more step filling one more draft field, written out in `toPaymentDoc`.
  *
  * Loaded by Next.js and by plain Node scripts alike: relative imports with extensions.
  */
 import { ObjectId } from 'mongodb';
-import { ORDER_CATEGORIES, type MenuItemDoc, type OrderCategory, type PaymentDoc, type UserDoc } from '../definitions.ts';
+import type { MenuItemDoc, PaymentDoc, UserDoc } from '../db/documents.ts';
 import type { AppDb } from '../db/types.ts';
+import { priceSelection } from '../menu/pricing.ts';
+import { ORDER_CATEGORIES, type OptionGroup, type OrderCategory, type SelectedOption } from '../menu/types.ts';
+import type { OrderLine } from '../payments/types.ts';
 
 type OrderStatus = PaymentDoc['status'];
 
@@ -21,6 +24,8 @@ export interface HistoryMenuItem {
   name: string;
   category: OrderCategory;
   price: number;
+  /** Absent on dishes stored before options existed. */
+  options?: OptionGroup[];
 }
 
 export interface HistoryOptions {
@@ -33,6 +38,8 @@ export interface HistoryOptions {
 }
 
 export interface Diner {
+  /** Synthetic: these diners have no Firebase account, so nobody can sign in as them. */
+  uid: string;
   name: string;
   email: string;
 }
@@ -42,7 +49,7 @@ export interface OrderDraft {
   index: number;
   at: Date;
   diner: Diner;
-  lines: Array<{ item: HistoryMenuItem; quantity: number }>;
+  lines: Array<{ item: HistoryMenuItem; options: SelectedOption[]; quantity: number }>;
   status: OrderStatus;
   /** The kitchen's steps after payment, as lib/orders records them. */
   steps: Array<{ status: OrderStatus; at: Date }>;
@@ -84,7 +91,8 @@ function diners(random: Random): Diner[] {
   return Array.from({ length: DINER_COUNT }, (_, i) => {
     const first = FIRST[Math.floor(random() * FIRST.length)]!;
     const last = LAST[Math.floor(random() * LAST.length)]!;
-    return { name: `${first} ${last}`, email: `${first}.${last}.${i + 1}@${DINER_DOMAIN}`.toLowerCase() };
+    const email = `${first}.${last}.${i + 1}@${DINER_DOMAIN}`.toLowerCase();
+    return { uid: `history:${email}`, name: `${first} ${last}`, email };
   });
 }
 
@@ -118,22 +126,43 @@ function minuteOfDay(random: Random): number {
 
 const QUANTITY = [[1, 0.72], [2, 0.22], [3, 0.06]] as const;
 
+/**
+ * A diner's choices for a dish: a required group gets its first choice most often (the listed
+ * default), an optional one is mostly left alone, and now and then takes one or two extras.
+ */
+function chooseOptions(random: Random, groups: readonly OptionGroup[]): SelectedOption[] {
+  const options: SelectedOption[] = [];
+  for (const group of groups) {
+    const wanted = group.min > 0 ? group.min : random() < 0.7 ? 0 : pick(random, [[1, 0.75], [2, 0.25]] as const);
+    const count = Math.min(wanted, group.max, group.choices.length);
+    const names = new Set<string>();
+    while (names.size < count) names.add(group.choices[Math.floor(group.choices.length * random() ** 2)]!.name);
+    if (names.size) options.push({ group: group.name, choices: group.choices.filter((c) => names.has(c.name)).map((c) => c.name) });
+  }
+  return options;
+}
+
 /** A meal: one to three mains, often drinks, sometimes dessert; bigger at dinner. */
 function chooseLines(random: Random, menu: Map<OrderCategory, HistoryMenuItem[]>, dinner: boolean): OrderDraft['lines'] {
-  const lines = new Map<HistoryMenuItem, number>();
+  // Keyed by dish and choices: the same dish chosen the same way again is one line, as in the cart.
+  const lines = new Map<string, OrderDraft['lines'][number]>();
   const add = (category: OrderCategory) => {
     const items = menu.get(category);
     if (!items?.length) return;
     // Earlier dishes of a category sell more: a skewed pick, so a few dishes are favourites.
     const item = items[Math.floor(items.length * random() ** 1.6)]!;
-    lines.set(item, (lines.get(item) ?? 0) + pick(random, QUANTITY));
+    const options = chooseOptions(random, item.options ?? []);
+    const key = JSON.stringify([item._id.toHexString(), options]);
+    const line = lines.get(key) ?? { item, options, quantity: 0 };
+    line.quantity += pick(random, QUANTITY);
+    lines.set(key, line);
   };
   const mains = pick(random, dinner ? [[1, 0.45], [2, 0.4], [3, 0.15]] : [[1, 0.7], [2, 0.25], [3, 0.05]]);
   for (let i = 0; i < mains; i++) add(pick(random, [['pizza', 0.45], ['salad', 0.3], ['soup', 0.25]] as const));
   if (random() < 0.6) add('drinks');
   if (random() < (dinner ? 0.45 : 0.2)) add('dessert');
   if (!lines.size) add(ORDER_CATEGORIES.find((c) => menu.get(c)?.length)!);
-  return [...lines].map(([item, quantity]) => ({ item, quantity }));
+  return [...lines.values()];
 }
 
 /** How the order went: finished long ago, or still in the kitchen if it was placed just now. */
@@ -166,17 +195,23 @@ export function historyTransactionId(seed: number, index: number): string {
 }
 
 export function toPaymentDoc(draft: OrderDraft, seed: number, random: Random): PaymentDoc {
-  const units = draft.lines.flatMap(({ item, quantity }) => Array.from({ length: quantity }, () => item));
+  // Priced as checkout prices a cart line, by the one pricing function.
+  const lines = draft.lines.map(({ item, options, quantity }): OrderLine => {
+    const priced = priceSelection({ price: item.price, options: item.options ?? [] }, options, quantity);
+    if (!priced.ok) throw new Error(`The history chose ${item.name} in a way its menu refuses: ${priced.error}`);
+    return { menuId: item._id.toHexString(), name: item.name, category: item.category, options: priced.options, quantity, unitCents: priced.unitCents, lineCents: priced.lineCents };
+  });
   return {
     _id: objectId(random, draft.at),
+    ownerUid: draft.diner.uid,
     email: draft.diner.email,
-    // Summed in cents, as checkout does.
-    price: units.reduce((cents, item) => cents + Math.round(item.price * 100), 0) / 100,
+    price: lines.reduce((cents, line) => cents + line.lineCents, 0) / 100,
     transactionId: historyTransactionId(seed, draft.index),
     data: draft.at,
-    // Each unit was one cart line, removed from the cart when paid.
-    cartIds: units.map(() => objectId(random, draft.at).toHexString()),
-    menuItemIds: units.map((item) => item._id.toHexString()),
+    // Each line was one cart line, removed from the cart when paid.
+    cartIds: lines.map(() => objectId(random, draft.at).toHexString()),
+    menuItemIds: lines.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
+    lines,
     status: draft.status,
     statusHistory: draft.steps,
   };
@@ -239,7 +274,7 @@ export async function addHistory(db: AppDb, options: HistoryOptions): Promise<Hi
   const seed = options.seed ?? 1;
   const menu = (await db.collection('menu').find({ category: { $in: [...ORDER_CATEGORIES] } }).toArray()) as Array<MenuItemDoc & { _id: ObjectId }>;
   const { diners: people, orders } = generateHistory(
-    menu.map(({ _id, name, category, price }) => ({ _id, name, category: category as OrderCategory, price })),
+    menu.map(({ _id, name, category, price, options }) => ({ _id, name, category: category as OrderCategory, price, options })),
     { ...options, seed },
   );
   const payments = db.collection('payments');
@@ -256,7 +291,7 @@ export async function addHistory(db: AppDb, options: HistoryOptions): Promise<Hi
   for (const order of orders) if (!firstOrder.has(order.email)) firstOrder.set(order.email, order.data);
   const newDiners: UserDoc[] = people
     .filter((d) => !known.has(d.email) && firstOrder.has(d.email))
-    .map((d) => ({ name: d.name, email: d.email, createdAt: firstOrder.get(d.email)! }));
+    .map((d) => ({ uid: d.uid, name: d.name, email: d.email, createdAt: firstOrder.get(d.email)! }));
   if (newDiners.length) await users.insertMany(newDiners);
   return {
     orders: { inserted: missing.length, existing: orders.length - missing.length },

@@ -1,9 +1,12 @@
+import 'server-only';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
 import { categorySalesPipeline, orderTotalsPipeline, type CategorySalesRow, type OrderTotalsRow } from './pipelines';
 import type { AdminStats } from './types';
 
 /** The figures of the admin home page and GET /api/stats, read in parallel. */
-export async function getAdminStats(): Promise<AdminStats> {
+export async function getAdminStats(admin: Admin): Promise<AdminStats> {
+  authorize(admin, 'admin');
   const { menu, payments, users } = await collections();
   const [[totals], categories, customers, menuItems] = await Promise.all([
     payments.aggregate<OrderTotalsRow>(orderTotalsPipeline).toArray(),

@@ -1,15 +1,24 @@
+import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import type { SessionUser } from '@/lib/auth/session';
-import { deleteFirebaseUser } from '@/lib/auth/firebase-admin';
+import { deleteFirebaseUser, firebaseUidOf } from '@/lib/auth/firebase-admin';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
-import type { UserDoc } from '@/lib/definitions';
-import { normalizeEmail } from './users';
+import type { UserDoc } from '@/lib/db/documents';
+import { forgetUser } from './forget';
+import type { UserRecord } from './types';
 
-/**
- * What admins do to other people's accounts. The caller is already known to be an admin
- * (`requireAdmin`); the rules that protect the shop from its admins live here.
- */
+/** What admins do to other people's accounts, and the rules that protect the shop from its admins. */
+
+function toRecord(doc: WithId<UserDoc>): UserRecord {
+  return { _id: doc._id.toHexString(), name: doc.name, email: doc.email, ...(doc.role ? { role: doc.role } : {}) };
+}
+
+export async function listUsers(admin: Admin): Promise<UserRecord[]> {
+  authorize(admin, 'admin');
+  const { users } = await collections();
+  return (await users.find({}).sort({ _id: 1 }).toArray()).map(toRecord);
+}
 
 async function findTarget(id: string): Promise<WithId<UserDoc>> {
   const _id = toObjectId(id);
@@ -20,34 +29,60 @@ async function findTarget(id: string): Promise<WithId<UserDoc>> {
   return user;
 }
 
-/** `modifiedCount` is 0 when the user already was an admin. */
-export async function makeAdmin(id: string): Promise<{ modifiedCount: number }> {
+/** `modifiedCount` is 0 when the user already was an admin. Their sessions end: the role changed. */
+export async function makeAdmin(admin: Admin, id: string): Promise<{ modifiedCount: number }> {
+  authorize(admin, 'admin');
   const target = await findTarget(id);
   const { users } = await collections();
-  const { modifiedCount } = await users.updateOne({ _id: target._id }, { $set: { role: 'admin' } });
+  const { modifiedCount } = await users.updateOne({ _id: target._id, role: { $ne: 'admin' } }, { $set: { role: 'admin' }, $inc: { sessionVersion: 1 } });
   return { modifiedCount };
 }
 
+const LAST_ADMIN = 'This is the last admin: make someone else admin first.';
+
 /**
- * Deletes a person: their sign-in account at Firebase, their cart and their user record.
- * Refused for the caller's own account (an admin would lock themself out mid-session) and for
- * the last admin (nobody could manage the shop any more). Their payments stay: they are the
- * shop's records of money taken.
+ * Takes the admin role from `target`, unless that would leave no admin. The role goes first, in
+ * one conditional write, and only then are the admins counted: of any number of removals racing
+ * (two admins deleting each other), each one counts after its own write, so the last to count
+ * sees every removal before it, finds no admin left, and puts its role back. No second record of
+ * who is admin is needed, which scripts and the seed, writing `role` directly, could leave behind.
+ */
+async function takeAdminRole(target: WithId<UserDoc>): Promise<() => Promise<void>> {
+  const { users } = await collections();
+  const { modifiedCount } = await users.updateOne({ _id: target._id, role: 'admin' }, { $unset: { role: '' } });
+  const restore = async () => {
+    if (modifiedCount) await users.updateOne({ _id: target._id }, { $set: { role: 'admin' } });
+  };
+  if (modifiedCount && (await users.countDocuments({ role: 'admin' })) === 0) {
+    await restore();
+    throw new HttpError(409, LAST_ADMIN);
+  }
+  return restore;
+}
+
+/**
+ * Deletes a person: their sign-in account at Firebase, their cart and their user record (which
+ * ends their sessions at once). Refused for the caller's own account (an admin would lock
+ * themself out mid-session) and for the last admin. Their payments and bookings stay: they are
+ * the shop's records.
  *
  * Firebase goes first: should it fail, the record is still there and the delete can be retried;
  * the other order would leave an account that signs in and quietly gets a new record.
  */
-export async function deleteUser(actor: Pick<SessionUser, 'email'>, id: string): Promise<{ deletedCount: number }> {
+export async function deleteUser(admin: Admin, id: string): Promise<{ deletedCount: number }> {
+  authorize(admin, 'admin');
   const target = await findTarget(id);
-  if (normalizeEmail(target.email) === normalizeEmail(actor.email)) {
-    throw new HttpError(400, 'You cannot delete your own account.');
+  if (target._id.toHexString() === admin.userId) throw new HttpError(400, 'You cannot delete your own account.');
+  const restoreRole = await takeAdminRole(target);
+  // A record never signed into since records were keyed by uid: its owner is Firebase's account
+  // for the address, or, with none, nobody who could ever sign in again.
+  let owner = target.uid ?? null;
+  try {
+    owner ??= await firebaseUidOf(target.email);
+    if (owner) await deleteFirebaseUser(owner);
+  } catch (err) {
+    await restoreRole();
+    throw err;
   }
-  const { users, carts } = await collections();
-  if (target.role === 'admin' && (await users.countDocuments({ role: 'admin', _id: { $ne: target._id } })) === 0) {
-    throw new HttpError(409, 'This is the last admin: make someone else admin first.');
-  }
-  await deleteFirebaseUser(target.email);
-  await carts.deleteMany({ email: target.email });
-  const { deletedCount } = await users.deleteOne({ _id: target._id });
-  return { deletedCount };
+  return forgetUser(target, owner ?? `deleted:${target._id.toHexString()}`);
 }

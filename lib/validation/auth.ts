@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** The special characters a password may use to meet the rule (spec §5). */
+/** The special characters a password may use to meet the rule. */
 export const PASSWORD_SPECIALS = '!@#$&*';
 
 const PASSWORD_RULE = 'Password must have one uppercase one lowercase, one number and one special character';
 
-/** Sign up (spec §5); the messages are the spec's, word for word. */
+/** Sign up. The messages are the ones users and API clients know, kept word for word. */
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be under 80 characters'),
   photoURL: z
@@ -33,6 +33,11 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** POST /api/jwt: a Firebase ID token. An `email` may be sent (older clients) and is ignored. */
 export const jwtBodySchema = z.object({
   idToken: z.string({ error: 'idToken is required' }).min(1, 'idToken is required').max(8192, 'idToken is too long'),
+});
+
+/** POST /api/logout: `?everywhere=1` ends every session of the caller, not only this one. */
+export const logoutQuerySchema = z.strictObject({
+  everywhere: z.literal('1', { error: 'everywhere must be 1' }).optional(),
 });
 
 /** POST /api/users: the identity comes from the session; only a display name may be offered. */

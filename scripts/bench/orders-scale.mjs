@@ -2,7 +2,7 @@
 // orders. For each: cold start to the first answered request, memory, add-to-cart latency, the
 // longest event-loop block during a burst of writes (measured inside the server), and the menu's
 // latency while writes go on.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BSON, ObjectId } from 'mongodb';
@@ -10,17 +10,18 @@ import { EmbeddedDb } from '../../lib/db/embedded.ts';
 import { seedId } from '../../lib/db/seed.ts';
 import { generateHistory } from '../../lib/seed/history.ts';
 import { seedMenu, seedReviews } from '../../lib/seed/menu-data.ts';
+import { NEXT_BIN } from '../processes/production-server.mjs';
 import { startServer } from './server.mjs';
 
 const MONITOR = pathToFileURL(fileURLToPath(new URL('./loop-monitor.mjs', import.meta.url))).href;
 const ORDER_CATEGORIES = ['salad', 'pizza', 'soup', 'dessert', 'drinks'];
 
-/** The seeded menu and reviews plus `orders` past orders, as the previous engine's bistro.json. */
-export function legacyDataFile(orders) {
+/** The seeded menu and reviews, `people`'s user records, and `orders` past orders, as the previous engine's bistro.json. */
+export function legacyDataFile(orders, people = []) {
   const menu = seedMenu.map((item, i) => ({ ...item, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
   const reviews = seedReviews.map((review, i) => ({ ...review, _id: seedId('reviews', i, `${review.name}\u0000${review.details}`) }));
   const history = generateHistory(menu.filter((m) => ORDER_CATEGORIES.includes(m.category)), { count: orders, seed: 1 });
-  const users = history.diners.map((d) => ({ _id: new ObjectId(), name: d.name, email: d.email, createdAt: new Date() }));
+  const users = [...people, ...history.diners].map((d) => ({ ...d, _id: new ObjectId(), createdAt: new Date() }));
   const index = (field, unique = false) => ({ name: `${field}_1`, key: { [field]: 1 }, unique });
   const collections = {
     menu: { indexes: [], documents: menu },
@@ -64,14 +65,14 @@ const diskBytes = (dir) => readdirSync(dir).filter((f) => f.startsWith('bistro.'
 
 /** Asks the loop monitor in the server for its figures since the last ask. */
 async function loopFigures(server) {
-  const count = () => server.log().split('\n').filter((l) => l.includes('[loop-monitor]')).length;
+  const count = () => server.output().split('\n').filter((l) => l.includes('[loop-monitor]')).length;
   const before = count();
-  process.kill(server.pid, 'SIGUSR2');
+  process.kill(server.child.pid, 'SIGUSR2');
   for (let waited = 0; count() === before; waited += 20) {
     if (waited > 10_000) throw new Error('the loop monitor did not answer');
     await new Promise((r) => setTimeout(r, 20));
   }
-  const line = server.log().split('\n').filter((l) => l.includes('[loop-monitor]')).at(-1);
+  const line = server.output().split('\n').filter((l) => l.includes('[loop-monitor]')).at(-1);
   return JSON.parse(line.slice(line.indexOf('{')));
 }
 
@@ -94,11 +95,14 @@ async function timed(url, init, expected) {
   }
 }
 
+let adds = 0;
+// A note of its own makes every add a new line: the same dish again joins one line, which holds 20
+// at most. (Builds from before notes existed drop the field.)
 const addToCart = (baseUrl, token, menuId) =>
   timed(`${baseUrl}/api/carts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ menuId }),
+    body: JSON.stringify({ menuId, note: `load ${++adds}` }),
   }, 201);
 
 const getMenu = (baseUrl) => timed(`${baseUrl}/api/menu`, {}, 200);
@@ -114,9 +118,11 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
   const started = performance.now();
   // DB_LOG_SAVES_OVER_MS: this build logs each save over 2 ms, to report the longest (older builds ignore it).
   const serverEnv = { ...env, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions, DB_LOG_SAVES_OVER_MS: '2' };
-  const server = await startServer({ cwd, env: serverEnv, readyPath: '/api/menu', pollMs: 20, timeoutMs: 600_000 });
+  // Builds from before server.mjs are started as `next start`.
+  const command = existsSync(join(cwd, 'server.mjs')) ? undefined : ({ host, port }) => [process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', host]];
+  const server = await startServer({ cwd, env: serverEnv, command, readyPath: '/api/menu', pollMs: 20, timeoutMs: 600_000 });
   const coldStartMs = performance.now() - started;
-  const atStart = memory(server.pid);
+  const atStart = memory(server.child.pid);
   try {
     const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
     const menuId = menu[0]?._id;
@@ -141,7 +147,7 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
     };
     const burstAll = await burstBlock(burst);
     const burstTen = [await burstBlock(10), await burstBlock(10), await burstBlock(10)].sort((a, b) => a.maxMs - b.maxMs)[1];
-    const saves = [...server.log().matchAll(/\[db\] saved \d+ writes in [\d.]+ ms \(([\d.]+) ms of it on the event loop\)/g)].map((m) => Number(m[1]));
+    const saves = [...server.output().matchAll(/\[db\] saved \d+ writes in [\d.]+ ms \(([\d.]+) ms of it on the event loop\)/g)].map((m) => Number(m[1]));
 
     let writing = true;
     const writers = Array.from({ length: 4 }, async () => {
@@ -153,7 +159,7 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
     writing = false;
     await Promise.all(writers);
 
-    const atEnd = memory(server.pid);
+    const atEnd = memory(server.child.pid);
     return {
       coldStartMs,
       rssStartMB: atStart.rss,
@@ -172,7 +178,7 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
       diskBytes: diskBytes(dataDir),
     };
   } catch (err) {
-    err.serverLog ??= server.log();
+    err.serverLog ??= server.output();
     throw err;
   } finally {
     await server.stop();

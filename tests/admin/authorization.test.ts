@@ -2,18 +2,23 @@
  * Every admin endpoint × every kind of caller: anonymous 401, diner 403, admin success. Each case
  * gets fresh targets, and a refused call must leave the data as it was.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as addItem } from '@/app/api/menu/route';
 import { DELETE as deleteItem, PATCH as updateItem } from '@/app/api/menu/[id]/route';
 import { POST as uploadImage } from '@/app/api/images/route';
 import { GET as listUsers } from '@/app/api/users/route';
-import { PATCH as makeAdmin } from '@/app/api/users/admin/[key]/route';
+import { PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
 import { DELETE as deleteUser } from '@/app/api/users/[id]/route';
 import { collections, toObjectId } from '@/lib/db';
-import { PNG, callers, errorOf, imageForm, params, request, seedItem, seedPerson, type Role } from './fixtures';
+import { readLocalImage } from '@/lib/images/local-store';
+import { SITE, errorOf, params, request } from '../support/http';
+import { PNG, imageForm } from '../support/images';
+import { seedItem } from '../support/menu';
+import { callers, makeAdmin, makeDiner, type CallerKind } from '../support/people';
 
-vi.mock('next/cache', async () => (await import('./fixtures')).mockNextCache());
-vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('./fixtures')).mockFirebaseAdmin(importOriginal));
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
 
 interface Endpoint {
   name: string;
@@ -63,8 +68,11 @@ const endpoints: Endpoint[] = [
     name: 'POST /api/images',
     ok: 201,
     async call(headers) {
-      const res = await uploadImage(request('POST', '/api/images', { headers, body: imageForm(PNG) }), undefined);
-      return { res, changed: async () => res.status === 201 };
+      // Trailing bytes make this picture's content address its own: was it stored?
+      const bytes = Uint8Array.from([...PNG, ...randomBytes(8)]);
+      const res = await uploadImage(request('POST', '/api/images', { headers, body: imageForm(bytes) }), undefined);
+      const name = `${createHash('sha256').update(bytes).digest('hex')}.png`;
+      return { res, changed: async () => (await readLocalImage(name)) !== null };
     },
   },
   {
@@ -79,8 +87,8 @@ const endpoints: Endpoint[] = [
     name: 'PATCH /api/users/admin/{id}',
     ok: 200,
     async call(headers) {
-      const target = await seedPerson('diner');
-      const res = await makeAdmin(request('PATCH', `/api/users/admin/${target.id}`, { headers }), params({ key: target.id }));
+      const target = await makeDiner();
+      const res = await promoteRoute(request('PATCH', `/api/users/admin/${target.id}`, { headers }), params({ key: target.id }));
       const { users } = await collections();
       return { res, changed: async () => (await users.findOne({ email: target.email }))?.role === 'admin' };
     },
@@ -89,7 +97,7 @@ const endpoints: Endpoint[] = [
     name: 'DELETE /api/users/{id}',
     ok: 200,
     async call(headers) {
-      const target = await seedPerson('diner');
+      const target = await makeDiner();
       const res = await deleteUser(request('DELETE', `/api/users/${target.id}`, { headers }), params({ id: target.id }));
       const { users } = await collections();
       return { res, changed: async () => (await users.findOne({ email: target.email })) === null };
@@ -97,7 +105,7 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-const expected: Record<Exclude<Role, 'admin'>, { status: number; error: string }> = {
+const expected: Record<Exclude<CallerKind, 'admin'>, { status: number; error: string }> = {
   anonymous: { status: 401, error: 'Please log in.' },
   diner: { status: 403, error: 'Only admins may do this.' },
 };
@@ -120,7 +128,7 @@ describe.each(endpoints)('$name', (endpoint) => {
 
 describe('an admin whose role was taken away', () => {
   it('is refused at once: the role is read from the database, not from the token', async () => {
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     const { users } = await collections();
     await users.updateOne({ email: admin.email }, { $unset: { role: '' } });
     const res = await listUsers(request('GET', '/api/users', { headers: admin.headers }), undefined);
@@ -130,13 +138,13 @@ describe('an admin whose role was taken away', () => {
 
 describe('cookie sessions', () => {
   it('refuse an admin write that does not come from our own pages (no Origin)', async () => {
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     const cookie = `bistro_session=${admin.headers.authorization!.slice('Bearer '.length)}`;
     const id = await seedItem();
     const res = await deleteItem(request('DELETE', `/api/menu/${id}`, { headers: { cookie } }), params({ id }));
     expect(res.status).toBe(403);
     expect(await menuItemExists(id)).toBe(true);
-    const same = await deleteItem(request('DELETE', `/api/menu/${id}`, { headers: { cookie, origin: 'http://localhost' } }), params({ id }));
+    const same = await deleteItem(request('DELETE', `/api/menu/${id}`, { headers: { cookie, origin: SITE } }), params({ id }));
     expect(same.status).toBe(200);
   });
 });

@@ -8,12 +8,13 @@ import { MAX_IMAGE_BYTES, sniffImageType } from '@/lib/images/image-type';
 import { MAX_UPLOAD_BODY_BYTES } from '@/lib/images/upload';
 import { imageStoreFromEnv, type CheckedImage } from '@/lib/images/store';
 import { createImgbbStore } from '@/lib/images/imgbb-store';
-import { createVercelBlobStore } from '@/lib/images/vercel-blob-store';
-import { PNG, errorOf, imageForm, params, request, seedPerson, type Person } from './fixtures';
+import { errorOf, params, request } from '../support/http';
+import { PNG, imageForm } from '../support/images';
+import { makeAdmin, type Person } from '../support/people';
 
 let admin: Person;
 beforeAll(async () => {
-  admin = await seedPerson('admin');
+  admin = await makeAdmin();
 });
 
 const send = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -165,33 +166,6 @@ describe('the imgbb store', () => {
     const down = createImgbbStore({ apiKey: 'k', fetch: async () => Promise.reject(new TypeError('fetch failed')) });
     await expect(down.save(image)).rejects.toMatchObject({ status: 502 });
     expect(JSON.stringify(log.mock.calls)).not.toContain('key=');
-    log.mockRestore();
-  });
-});
-
-describe('the Vercel Blob store', () => {
-  it('PUTs the bytes to the Blob API with the token and options as headers and reads url', async () => {
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
-      Response.json({ url: `https://store.public.blob.vercel-storage.com/menu/${image.name}`, pathname: `menu/${image.name}` }),
-    );
-    const url = await createVercelBlobStore({ token: 'vercel_blob_rw_x', fetch }).save(image);
-    expect(url).toBe(`https://store.public.blob.vercel-storage.com/menu/${image.name}`);
-    const [target, init] = fetch.mock.calls[0]!;
-    expect(String(target)).toBe(`https://blob.vercel-storage.com/?pathname=menu%2F${image.name}`);
-    expect(init?.method).toBe('PUT');
-    expect(init?.headers).toMatchObject({
-      authorization: 'Bearer vercel_blob_rw_x',
-      'x-content-type': 'image/png',
-      'x-add-random-suffix': '0',
-      'x-cache-control-max-age': '31536000',
-    });
-    expect(init?.body).toBe(image.bytes);
-  });
-
-  it('turns an answer without an https URL into a 502', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const store = createVercelBlobStore({ token: 't', fetch: async () => Response.json({ error: { code: 'forbidden' } }, { status: 403 }) });
-    await expect(store.save(image)).rejects.toMatchObject({ status: 502 });
     log.mockRestore();
   });
 });

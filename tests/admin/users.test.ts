@@ -1,43 +1,35 @@
 /** Managing people: make admin, delete (with their cart and Firebase account), and the guard rails. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listUsers } from '@/app/api/users/route';
-import { GET as adminCheck, PATCH as makeAdmin } from '@/app/api/users/admin/[key]/route';
+import { GET as adminCheck, PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
 import { DELETE as deleteUserRoute } from '@/app/api/users/[id]/route';
 import { deleteFirebaseUser, getFirebaseAdminAuth } from '@/lib/auth/firebase-admin';
 import { collections } from '@/lib/db';
 import { deleteUser } from '@/lib/users/admin';
-import type { UserRecord } from '@/lib/users/users';
-import { errorOf, params, request, seedPerson, type Person } from './fixtures';
+import type { UserRecord } from '@/lib/users/types';
+import { createFirebaseAccount } from '../support/firebase';
+import { errorOf, params, request } from '../support/http';
+import { adminOf, makeAdmin, makeDiner, sessionTokenFor, type Person } from '../support/people';
 
-vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('./fixtures')).mockFirebaseAdmin(importOriginal));
+vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
 let admin: Person;
 beforeAll(async () => {
-  admin = await seedPerson('admin');
+  admin = await makeAdmin();
 });
 
-const promote = (id: string, by = admin) => makeAdmin(request('PATCH', `/api/users/admin/${id}`, { headers: by.headers }), params({ key: id }));
+const promote = (id: string, by = admin) => promoteRoute(request('PATCH', `/api/users/admin/${id}`, { headers: by.headers }), params({ key: id }));
 const remove = (id: string, by = admin) => deleteUserRoute(request('DELETE', `/api/users/${id}`, { headers: by.headers }), params({ id }));
 
 async function listed(): Promise<UserRecord[]> {
   return (await (await listUsers(request('GET', '/api/users', { headers: admin.headers }), undefined)).json()) as UserRecord[];
 }
 
-/** A Firebase account in the Auth Emulator, made through its REST API as the browser would. */
-async function createFirebaseAccount(email: string) {
-  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Fresh#2024', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`emulator sign-up failed: ${res.status} ${await res.text()}`);
-}
-
 describe('GET /api/users', () => {
   it('lists every user with id, name, email and role', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const users = await listed();
     expect(users.find((u) => u.email === diner.email)).toEqual({ _id: diner.id, name: diner.name, email: diner.email });
     expect(users.find((u) => u.email === admin.email)).toMatchObject({ role: 'admin' });
@@ -45,12 +37,16 @@ describe('GET /api/users', () => {
 });
 
 describe('PATCH /api/users/admin/{id}', () => {
-  it('makes the user an admin ({ modifiedCount: 1 }), who then passes the admin check', async () => {
-    const diner = await seedPerson('diner');
+  it('makes the user an admin ({ modifiedCount: 1 }), whose next session passes the admin check', async () => {
+    const diner = await makeDiner();
     const res = await promote(diner.id);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ modifiedCount: 1 });
-    const check = await adminCheck(request('GET', `/api/users/admin/${diner.email}`, { headers: diner.headers }), params({ key: diner.email }));
+    const adminCheckAs = (headers: Record<string, string>) =>
+      adminCheck(request('GET', `/api/users/admin/${diner.email}`, { headers }), params({ key: diner.email }));
+    // A role change ends the sessions made before it.
+    expect((await adminCheckAs(diner.headers)).status).toBe(401);
+    const check = await adminCheckAs({ authorization: `Bearer ${await sessionTokenFor(diner)}` });
     expect(await check.json()).toEqual({ admin: true });
     expect((await promote(diner.id)).status).toBe(200);
     expect(await (await promote(diner.id)).json()).toEqual({ modifiedCount: 0 });
@@ -73,15 +69,15 @@ describe('PATCH /api/users/admin/{id}', () => {
 
 describe('DELETE /api/users/{id}', () => {
   it('deletes the record, their cart and their Firebase account, and nobody else\'s', async () => {
-    const target = await seedPerson('diner');
-    const bystander = await seedPerson('diner');
-    if (emulatorHost) await createFirebaseAccount(target.email);
+    const email = `target.${Date.now()}@bistro.test`;
+    const target = await makeDiner({ email, ...(emulatorHost ? { uid: (await createFirebaseAccount(email)).localId } : {}) });
+    const bystander = await makeDiner();
     const { carts, users } = await collections();
     const line = { menuId: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Soup', image: '/x.svg', price: 5 };
     await carts.insertMany([
+      { ...line, ownerUid: target.uid, email: target.email },
       { ...line, email: target.email },
-      { ...line, email: target.email },
-      { ...line, email: bystander.email },
+      { ...line, ownerUid: bystander.uid, email: bystander.email },
     ]);
 
     const res = await remove(target.id);
@@ -91,7 +87,7 @@ describe('DELETE /api/users/{id}', () => {
     expect(await carts.countDocuments({ email: target.email })).toBe(0);
     expect(await carts.countDocuments({ email: bystander.email })).toBe(1);
     expect(await users.findOne({ email: bystander.email })).not.toBeNull();
-    expect(deleteFirebaseUser).toHaveBeenCalledWith(target.email);
+    expect(deleteFirebaseUser).toHaveBeenCalledWith(target.uid);
     if (emulatorHost) {
       await expect(getFirebaseAdminAuth().getUserByEmail(target.email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     }
@@ -105,18 +101,35 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('lets one admin delete another while an admin remains', async () => {
-    const other = await seedPerson('admin');
+    const other = await makeAdmin();
     expect((await remove(other.id)).status).toBe(200);
   });
 
   it('never deletes the last admin', async () => {
+    const caller = await adminOf(await makeAdmin());
     const { users } = await collections();
     await users.updateMany({ role: 'admin', email: { $ne: admin.email } }, { $unset: { role: '' } });
-    // Only reachable when the caller is no longer an admin themself (a script, or a race with
-    // another admin removing them): the rule is in the library so every path obeys it.
-    const err = await deleteUser({ email: 'script@bistro.test' }, admin.id).catch((e: unknown) => e);
+    // Only reachable when the caller is no longer an admin themself (a race with another admin
+    // removing them): the rule is in the library, so every path obeys it.
+    const err = await deleteUser(caller, admin.id).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 409, message: 'This is the last admin: make someone else admin first.' });
     expect(await users.countDocuments({ role: 'admin' })).toBe(1);
+    expect(await users.findOne({ uid: admin.uid })).toMatchObject({ role: 'admin' });
+  });
+
+  it('never leaves the shop without an admin when the last two delete each other at once', async () => {
+    const { users } = await collections();
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = [await makeAdmin(), await makeAdmin()];
+      const [asA, asB] = [await adminOf(a), await adminOf(b)];
+      await users.updateMany({ role: 'admin', uid: { $nin: [a.uid, b.uid] } }, { $unset: { role: '' } });
+      // Called directly, both deletions advance await by await together: a check-then-delete lets both through.
+      const results = await Promise.allSettled([deleteUser(asA, b.id), deleteUser(asB, a.id)]);
+      expect(await users.countDocuments({ role: 'admin' })).toBeGreaterThanOrEqual(1);
+      expect(results.filter((r) => r.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409 });
+    }
+    await users.updateOne({ uid: admin.uid }, { $set: { role: 'admin' } });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {

@@ -6,30 +6,22 @@ import { GET as sessionRoute } from '@/app/api/session/route';
 import { GET as listUsersRoute, POST as createUserRoute } from '@/app/api/users/route';
 import { GET as adminCheckRoute } from '@/app/api/users/admin/[key]/route';
 import { collections } from '@/lib/db';
-import { SESSION_COOKIE, createSessionToken } from '@/lib/auth/session';
+import { SESSION_COOKIE } from '@/lib/auth/session';
 import { setRateLimitStore, MemoryRateLimitStore } from '@/lib/rate-limit';
+import { createFirebaseAccount, firebaseIdToken, signInIdToken, verifyEmail } from '../support/firebase';
+import { SITE, request } from '../support/http';
+import { makeAdmin, makeDiner, uniqueEmail as unique } from '../support/people';
 
-const ORIGIN = 'http://localhost';
-const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!;
+const ORIGIN = SITE;
+/** A JSON POST from one of our own pages. */
+const post = (url: string, json: unknown, headers: Record<string, string> = {}) => request('POST', url, { headers: { origin: SITE, ...headers }, json });
 
-async function firebaseIdToken(email: string, password = 'Test#2024', displayName = 'Test User'): Promise<string> {
-  const base = `http://${emulator()}/identitytoolkit.googleapis.com/v1`;
-  const body = JSON.stringify({ email, password, displayName, returnSecureToken: true });
-  let res = await fetch(`${base}/accounts:signUp?key=any`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  if (!res.ok) res = await fetch(`${base}/accounts:signInWithPassword?key=any`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return ((await res.json()) as { idToken: string }).idToken;
+/** Signs in through POST /api/jwt, as the browser does after Firebase: the session's headers. */
+async function signIn(idToken: string): Promise<Record<string, string>> {
+  const res = await jwtRoute(post('/api/jwt', { idToken }), undefined);
+  expect(res.status).toBe(200);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Request(`${ORIGIN}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
-    body: JSON.stringify(body),
-  });
-}
-
-const unique = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@bistro.test`;
-const bearer = async (email: string, name = 'Someone') => ({ authorization: `Bearer ${await createSessionToken({ uid: `uid-${email}`, email, name })}` });
 
 beforeAll(() => setRateLimitStore(new MemoryRateLimitStore()));
 
@@ -82,13 +74,19 @@ describe('POST /api/jwt', () => {
     expect(res.status).toBe(403);
   });
 
-  it('answers 429 with Retry-After once a client exceeds the limit', async () => {
+  /** The limits as shipped, counted from zero, for this test only. */
+  function shippedLimits() {
     setRateLimitStore(new MemoryRateLimitStore());
     const scale = process.env.RATE_LIMIT_SCALE;
     process.env.RATE_LIMIT_SCALE = '1';
     onTestFinished(() => {
       process.env.RATE_LIMIT_SCALE = scale;
+      setRateLimitStore(new MemoryRateLimitStore());
     });
+  }
+
+  it('answers 429 with Retry-After once a client exceeds the limit', async () => {
+    shippedLimits();
     const from = { 'x-forwarded-for': '203.0.113.9' };
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) statuses.push((await jwtRoute(post('/api/jwt', { idToken: 'x' }, from), undefined)).status);
@@ -96,7 +94,17 @@ describe('POST /api/jwt', () => {
     const limited = await jwtRoute(post('/api/jwt', { idToken: 'x' }, from), undefined);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    setRateLimitStore(new MemoryRateLimitStore());
+  });
+
+  it('keeps counting whatever forwarding headers the client makes up', async () => {
+    shippedLimits();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const spoofed = { 'x-forwarded-for': `198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}`, 'x-bistro-client-address': `198.51.100.${i}` };
+      statuses.push((await jwtRoute(post('/api/jwt', { idToken: 'x' }, spoofed), undefined)).status);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(statuses.indexOf(429)).toBe(20);
   });
 });
 
@@ -116,34 +124,66 @@ describe('session tokens on secured routes', () => {
   });
 });
 
-describe('POST /api/users', () => {
-  it('creates the session user once, ignoring any role or email sent', async () => {
-    const email = unique('role');
-    const headers = await bearer(email, 'Rita Role');
-    const first = await createUserRoute(post('/api/users', { name: 'Rita Role', email: 'admin@bistro.test', role: 'admin' }, headers), undefined);
-    expect(first.status).toBe(200);
-    expect((await first.json()) as object).toHaveProperty('insertedId');
-    const again = await createUserRoute(post('/api/users', { name: 'Rita Role' }, headers), undefined);
-    expect(await again.json()).toEqual({});
+describe('signing in makes the user record, keyed by the Firebase uid', () => {
+  it('once per account, with the name Firebase gives and no role; POST /api/users sets only the name', async () => {
+    const email = unique('record');
+    const idToken = await firebaseIdToken(email, 'Rita#2024', 'Rita Record');
+    const headers = await signIn(idToken);
+    await signIn(idToken);
     const { users } = await collections();
+    expect(await users.countDocuments({ email })).toBe(1);
     const record = await users.findOne({ email });
+    expect(record).toMatchObject({ name: 'Rita Record', emailVerified: false });
+    expect(record?.uid).toBeTruthy();
     expect(record?.role).toBeUndefined();
-    expect(record?.name).toBe('Rita Role');
-    expect(await users.countDocuments({ email: 'admin@bistro.test', name: 'Rita Role' })).toBe(0);
+
+    const renamed = await createUserRoute(post('/api/users', { name: 'Rita R.', email: 'admin@bistro.test', role: 'admin' }, headers), undefined);
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toEqual({ modifiedCount: 1 });
+    expect(await users.findOne({ email })).toMatchObject({ name: 'Rita R.', email });
+    expect((await users.findOne({ email }))?.role).toBeUndefined();
+    expect(await users.countDocuments({ email: 'admin@bistro.test', name: 'Rita R.' })).toBe(0);
   });
 
-  it('marks ADMIN_EMAILS users admin when their record is created', async () => {
+  it('makes ADMIN_EMAILS users admin only once Firebase has verified the address, at their next sign-in', async () => {
     const email = unique('boss');
     process.env.ADMIN_EMAILS = `someone@else.test, ${email.toUpperCase()}`;
-    await createUserRoute(post('/api/users', {}, await bearer(email)), undefined);
+    const { idToken } = await createFirebaseAccount(email, 'Boss#2024');
+    // Anybody can sign up with the owner's address; until it is verified it grants nothing.
+    const unverified = await signIn(idToken);
+    expect((await listUsersRoute(request('GET', '/api/users', { headers: unverified }), undefined)).status).toBe(403);
     const { users } = await collections();
+    expect((await users.findOne({ email }))?.role).toBeUndefined();
+
+    await verifyEmail(idToken, email);
+    const verified = await signIn((await signInIdToken(email, 'Boss#2024')).idToken);
     expect((await users.findOne({ email }))?.role).toBe('admin');
+    expect((await listUsersRoute(request('GET', '/api/users', { headers: verified }), undefined)).status).toBe(200);
+    // The role changed, so the session made before it is over.
+    expect((await listUsersRoute(request('GET', '/api/users', { headers: unverified }), undefined)).status).toBe(401);
   });
 
-  it('refuses a cookie-authenticated POST from another origin', async () => {
-    const token = await createSessionToken({ uid: 'u', email: unique('csrf') });
-    const res = await createUserRoute(post('/api/users', {}, { cookie: `${SESSION_COOKIE}=${token}`, origin: 'https://evil.test' }), undefined);
+  it('refuses a cookie-authenticated POST /api/users from another origin', async () => {
+    const diner = await makeDiner();
+    const res = await createUserRoute(post('/api/users', {}, { cookie: `${SESSION_COOKIE}=${diner.token}`, origin: 'https://evil.test' }), undefined);
     expect(res.status).toBe(403);
+  });
+});
+
+describe('signing out everywhere', () => {
+  it('also signs the account out of Firebase: a browser that remembers the user cannot sign back in with it', async () => {
+    const email = unique('everywhere');
+    const { idToken } = await createFirebaseAccount(email, 'Away#2024');
+    const headers = await signIn(idToken);
+    // Firebase keeps its revocation time in whole seconds: step past the second of that sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const out = await logoutRoute(request('POST', '/api/logout?everywhere=1', { headers }), undefined);
+    expect(out.status).toBe(200);
+    const again = await jwtRoute(post('/api/jwt', { idToken }), undefined);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ error: 'The Firebase ID token has been revoked. Please log in again.' });
+    // Typing the password again works at once.
+    await signIn((await signInIdToken(email, 'Away#2024')).idToken);
   });
 });
 
@@ -152,26 +192,22 @@ describe('GET /api/users/admin/{email}', () => {
     adminCheckRoute(new Request(`${ORIGIN}/api/users/admin/${encodeURIComponent(email)}`, { headers }), { params: Promise.resolve({ key: email }) });
 
   it("answers { admin } for the caller's own email only", async () => {
-    const email = unique('self');
-    const headers = await bearer(email);
-    await createUserRoute(post('/api/users', {}, headers), undefined);
-    expect(await (await call(email, headers)).json()).toEqual({ admin: false });
-    expect((await call('admin@bistro.test', headers)).status).toBe(403);
-    expect((await call(email, {})).status).toBe(401);
+    const diner = await makeDiner();
+    expect(await (await call(diner.email, diner.headers)).json()).toEqual({ admin: false });
+    expect((await call('admin@bistro.test', diner.headers)).status).toBe(403);
+    expect((await call(diner.email, {})).status).toBe(401);
   });
 });
 
 describe('GET /api/users', () => {
   it('is for admins only', async () => {
-    const diner = await bearer(unique('lister'));
+    const diner = await makeDiner();
     expect((await listUsersRoute(new Request(`${ORIGIN}/api/users`), undefined)).status).toBe(401);
-    expect((await listUsersRoute(new Request(`${ORIGIN}/api/users`, { headers: diner }), undefined)).status).toBe(403);
-    const adminEmail = unique('admin');
-    const { users } = await collections();
-    await users.insertOne({ name: 'Ada', email: adminEmail, role: 'admin' });
-    const res = await listUsersRoute(new Request(`${ORIGIN}/api/users`, { headers: await bearer(adminEmail) }), undefined);
+    expect((await listUsersRoute(new Request(`${ORIGIN}/api/users`, { headers: diner.headers }), undefined)).status).toBe(403);
+    const admin = await makeAdmin();
+    const res = await listUsersRoute(new Request(`${ORIGIN}/api/users`, { headers: admin.headers }), undefined);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { email: string }[]).some((u) => u.email === adminEmail)).toBe(true);
+    expect(((await res.json()) as { email: string }[]).some((u) => u.email === admin.email)).toBe(true);
   });
 });
 

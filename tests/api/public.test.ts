@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { GET as listMenu } from '@/app/api/menu/route';
 import { GET as getMenuItemRoute } from '@/app/api/menu/[id]/route';
 import { GET as listReviews } from '@/app/api/review/route';
-import { MENU_CATEGORIES, type MenuItem, type Review } from '@/lib/definitions';
+import { MENU_CATEGORIES, type MenuItem } from '@/lib/menu/types';
+import type { Review } from '@/lib/reviews/types';
 
 const base = 'http://localhost/api';
 const call = <C>(handler: (req: Request, ctx: C) => Promise<Response> | Response, url: string, ctx: C) =>

@@ -69,11 +69,12 @@ async function rejection(token: unknown): Promise<{ status?: number; message?: s
 }
 
 describe('the emulator script', () => {
-  it('seeds the demo accounts with their display names', async () => {
+  it('seeds the demo accounts verified, with their display names and fixed uids', async () => {
     const { admin: a, diner } = DEMO_ACCOUNTS;
-    expect((await signIn(a.email, a.password)).localId).toBeTruthy();
+    expect((await signIn(a.email, a.password)).localId).toBe('demo-admin');
+    expect((await signIn(diner.email, diner.password)).localId).toBe('demo-diner');
     const token = (await signIn(diner.email, diner.password)).idToken;
-    expect(await admin.verifyFirebaseIdToken(token)).toMatchObject({ email: diner.email, name: 'Dana Diner' });
+    expect(await admin.verifyFirebaseIdToken(token)).toMatchObject({ email: diner.email, name: 'Dana Diner', emailVerified: true });
   });
 
   it('reuses an emulator that is already running, and leaves it running', async () => {
@@ -86,12 +87,18 @@ describe('the emulator script', () => {
 
 describe('verifyFirebaseIdToken', () => {
   it('accepts a real ID token and returns who it names', async () => {
-    const { idToken, localId } = await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const { idToken } = await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     expect(await admin.verifyFirebaseIdToken(idToken)).toEqual({
-      uid: localId,
+      uid: 'demo-admin',
       email: 'admin@bistro.test',
+      emailVerified: true,
       name: 'Bistro Admin',
     });
+  });
+
+  it('says when the address is not verified', async () => {
+    const { idToken } = await call('accounts:signUp', { email: 'unverified@bistro.test', password: 'Fresh#2024' });
+    expect(await admin.verifyFirebaseIdToken(idToken)).toMatchObject({ email: 'unverified@bistro.test', emailVerified: false });
   });
 
   it('rejects a missing token', async () => {

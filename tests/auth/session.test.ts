@@ -10,8 +10,8 @@ import {
   SESSION_MAX_AGE_SECONDS,
   clearedSessionCookie,
   createSessionToken,
-  readSession,
   sessionCookie,
+  sessionTokensOf,
   verifySessionToken,
 } from '@/lib/auth/session';
 
@@ -29,7 +29,7 @@ function base64url(value: unknown): string {
 
 function validClaims(overrides: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: dana.uid, email: dana.email, iss: 'bistro', aud: 'bistro', iat: now, exp: now + 600, ...overrides };
+  return { sub: dana.uid, email: dana.email, jti: 'session-1', sv: 0, iss: 'bistro', aud: 'bistro', iat: now, exp: now + 600, ...overrides };
 }
 
 async function signWith(key: Uint8Array, claims: Record<string, unknown>, alg = 'HS256') {
@@ -37,18 +37,30 @@ async function signWith(key: Uint8Array, claims: Record<string, unknown>, alg = 
 }
 
 describe('session token', () => {
-  it('round-trips the user', async () => {
-    const token = await createSessionToken(dana);
-    expect(await verifySessionToken(token)).toEqual(dana);
+  it('round-trips the user, naming its own session and the session version it was made under', async () => {
+    const token = await createSessionToken(dana, 3);
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ sub: dana.uid, iss: 'bistro', aud: 'bistro' });
+    expect(await verifySessionToken(token)).toEqual({ ...dana, sessionId: claims.jti, version: 3, expiresAt: new Date(claims.exp! * 1000) });
+    expect(claims).toMatchObject({ sub: dana.uid, iss: 'bistro', aud: 'bistro', sv: 3 });
     expect(claims.exp! - claims.iat!).toBe(SESSION_MAX_AGE_SECONDS);
     expect(SESSION_MAX_AGE_SECONDS).toBe(3600);
   });
 
+  it('gives every token a session of its own', async () => {
+    const [a, b] = await Promise.all([createSessionToken(dana, 0), createSessionToken(dana, 0)]);
+    expect((await verifySessionToken(a))?.sessionId).not.toBe((await verifySessionToken(b))?.sessionId);
+  });
+
   it('leaves out a name and picture the user does not have', async () => {
-    const token = await createSessionToken({ uid: 'u2', email: 'plain@bistro.test' });
-    expect(await verifySessionToken(token)).toEqual({ uid: 'u2', email: 'plain@bistro.test' });
+    const token = await createSessionToken({ uid: 'u2', email: 'plain@bistro.test' }, 0);
+    expect(await verifySessionToken(token)).toMatchObject({ uid: 'u2', email: 'plain@bistro.test', version: 0 });
+    expect(await verifySessionToken(token)).not.toHaveProperty('name');
+  });
+
+  it('rejects a token without a session id or session version (made before sessions could end)', async () => {
+    expect(await verifySessionToken(await signWith(getSessionSecret(), validClaims({ jti: undefined })))).toBeNull();
+    expect(await verifySessionToken(await signWith(getSessionSecret(), validClaims({ sv: undefined })))).toBeNull();
+    expect(await verifySessionToken(await signWith(getSessionSecret(), validClaims()))).not.toBeNull();
   });
 
   it('rejects a token signed with another secret', async () => {
@@ -72,7 +84,7 @@ describe('session token', () => {
   });
 
   it('rejects a tampered payload', async () => {
-    const [header, , signature] = (await createSessionToken(dana)).split('.');
+    const [header, , signature] = (await createSessionToken(dana, 0)).split('.');
     const forged = `${header}.${base64url(validClaims({ email: 'admin@bistro.test' }))}.${signature}`;
     expect(await verifySessionToken(forged)).toBeNull();
   });
@@ -115,34 +127,24 @@ describe('session cookie', () => {
   });
 });
 
-describe('readSession', () => {
-  it('reads the Bearer header', async () => {
-    const token = await createSessionToken(dana);
-    const req = new Request('http://localhost:3000/api/carts', { headers: { authorization: `Bearer ${token}` } });
-    expect(await readSession(req)).toEqual(dana);
+describe('sessionTokensOf', () => {
+  const url = 'http://localhost:3000/api/carts';
+
+  it('reads the Bearer header', () => {
+    expect(sessionTokensOf(new Request(url, { headers: { authorization: 'Bearer abc.def.ghi' } }))).toEqual([{ token: 'abc.def.ghi', source: 'bearer' }]);
   });
 
-  it('reads the session cookie among others', async () => {
-    const token = await createSessionToken(dana);
-    const req = new Request('http://localhost:3000/api/carts', {
-      headers: { cookie: `theme=dark; ${SESSION_COOKIE}=${token}; other=1` },
-    });
-    expect(await readSession(req)).toEqual(dana);
+  it('reads the session cookie among others', () => {
+    const req = new Request(url, { headers: { cookie: `theme=dark; ${SESSION_COOKIE}=abc.def.ghi; other=1` } });
+    expect(sessionTokensOf(req)).toEqual([{ token: 'abc.def.ghi', source: 'cookie' }]);
   });
 
-  it('falls back to the cookie when the Bearer token is not valid', async () => {
-    const token = await createSessionToken(dana);
-    const req = new Request('http://localhost:3000/api/carts', {
-      headers: { authorization: 'Bearer null', cookie: `${SESSION_COOKIE}=${token}` },
-    });
-    expect(await readSession(req)).toEqual(dana);
-  });
-
-  it('is null without a valid token', async () => {
-    expect(await readSession(new Request('http://localhost:3000/api/carts'))).toBeNull();
-    const req = new Request('http://localhost:3000/api/carts', {
-      headers: { authorization: 'Bearer nope', cookie: `${SESSION_COOKIE}=nope` },
-    });
-    expect(await readSession(req)).toBeNull();
+  it('answers both, the Bearer token first, and nothing without either', () => {
+    const req = new Request(url, { headers: { authorization: 'Bearer one', cookie: `${SESSION_COOKIE}=two` } });
+    expect(sessionTokensOf(req)).toEqual([
+      { token: 'one', source: 'bearer' },
+      { token: 'two', source: 'cookie' },
+    ]);
+    expect(sessionTokensOf(new Request(url))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { BSON, Decimal128, Long, ObjectId, type Document } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATA_FILE, EmbeddedDb, LEGACY_FILE } from '@/lib/db/embedded';
-import type { Collections } from '@/lib/definitions';
+import type { Collections } from '@/lib/db/documents';
 import { generateHistory } from '@/lib/seed/history';
 import { killChildren, runTs, spawnTs } from './node-process';
 
@@ -121,7 +121,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('an existing bistro.json', { timeout:
       payments: { indexes: [{ name: 'transactionId_1', key: { transactionId: 1 }, unique: true }], documents: orders },
     });
 
-    const child = spawnTs('tests/db/fixtures/second-process.ts', ['open', dir]);
+    const child = spawnTs('tests/db/fixtures/second-process.mts', ['open', dir]);
     const scrap = path.join(dir, `${DATA_FILE}.migrating`);
     let killedMidway = false;
     while (child.exitCode === null) {
@@ -216,7 +216,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('damaged or foreign data stops the en
     /** A data directory whose writer made five writes (Dish 1..5), then died by SIGKILL. */
     async function crashed(): Promise<{ dir: string; wal: string }> {
       const dir = freshDir();
-      const run = await runTs('tests/db/fixtures/second-process.ts', ['crash-after', dir, '5'], { DB_CHECKPOINT_MS: '3600000' });
+      const run = await runTs('tests/db/fixtures/second-process.mts', ['crash-after', dir, '5'], { DB_CHECKPOINT_MS: '3600000' });
       expect(run.signal).toBe('SIGKILL');
       const wal = path.join(dir, `${DATA_FILE}-wal`);
       expect(fs.statSync(wal).size).toBeGreaterThan(5 * 4096);

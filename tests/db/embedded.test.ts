@@ -11,7 +11,7 @@ import { closeDb, collections, describeDb, getDb } from '@/lib/db';
 import { DATA_FILE, EmbeddedDb, LOCK_FILE, type EmbeddedOptions } from '@/lib/db/embedded';
 import { SqliteWriter } from '@/lib/db/sqlite-writer';
 import { seedMenu } from '@/lib/seed/menu-data';
-import type { MenuItemDoc } from '@/lib/definitions';
+import type { MenuItemDoc } from '@/lib/db/documents';
 import { firstLine, killChildren, spawnTs } from './node-process';
 
 const base = process.env.DATA_DIR!;
@@ -38,7 +38,7 @@ const names = (dir: string, collection = 'menu') => rows(dir, collection).map((r
 
 /** Another process holding the data directory until killed. */
 async function otherProcess(dir: string): Promise<{ pid: number; writable: boolean; kill: () => Promise<void> }> {
-  const child = spawnTs('tests/db/fixtures/second-process.ts', ['hold', dir]);
+  const child = spawnTs('tests/db/fixtures/second-process.mts', ['hold', dir]);
   const { pid, writable } = JSON.parse(await firstLine(child)) as { pid: number; writable: boolean };
   const kill = async () => {
     child.kill('SIGKILL');

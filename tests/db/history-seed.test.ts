@@ -5,7 +5,7 @@
 import { ObjectId } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { collections, getDb, type AppCollections } from '@/lib/db';
-import { ORDER_CATEGORIES, type OrderCategory } from '@/lib/definitions';
+import { ORDER_CATEGORIES, type OrderCategory } from '@/lib/menu/types';
 import { addHistory, DINER_COUNT, DINER_DOMAIN, generateHistory, type HistoryMenuItem } from '@/lib/seed/history';
 import { seedMenu } from '@/lib/seed/menu-data';
 
@@ -13,7 +13,7 @@ const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 const now = new Date('2026-06-15T16:00:00');
 const menu: HistoryMenuItem[] = seedMenu
   .filter((m) => (ORDER_CATEGORIES as readonly string[]).includes(m.category))
-  .map((m, i) => ({ _id: new ObjectId(i.toString(16).padStart(24, '0')), name: m.name, category: m.category as OrderCategory, price: m.price }));
+  .map((m, i) => ({ _id: new ObjectId(i.toString(16).padStart(24, '0')), name: m.name, category: m.category as OrderCategory, price: m.price, options: m.options }));
 
 describe('generateHistory', () => {
   it('gives the same orders, ids included, for the same seed; another seed gives others', () => {
@@ -29,15 +29,30 @@ describe('generateHistory', () => {
     const { orders, diners } = generateHistory(menu, { count: 5000, seed: 1, now });
     expect(orders).toHaveLength(5000);
     const yearAgo = now.getTime() - 366 * 86_400_000;
-    const prices = new Map(menu.map((m) => [m._id.toHexString(), m.price]));
+    const dishes = new Map(menu.map((m) => [m._id.toHexString(), m]));
+    const cents = (dollars: number) => Math.round(dollars * 100);
     for (const order of orders) {
       expect(order.data.getTime()).toBeGreaterThan(yearAgo);
       expect(order.data.getTime()).toBeLessThanOrEqual(now.getTime());
       expect(order._id!.getTimestamp().getTime()).toBe(Math.floor(order.data.getTime() / 1000) * 1000);
-      expect(order.menuItemIds.length).toBeGreaterThan(0);
-      expect(order.cartIds).toHaveLength(order.menuItemIds.length);
-      // The price is what the dishes cost, summed in cents as checkout does.
-      expect(order.price).toBe(order.menuItemIds.reduce((cents, id) => cents + Math.round(prices.get(id)! * 100), 0) / 100);
+      // Lines as checkout keeps them: each dish with its choices, priced as the menu prices them.
+      const lines = order.lines!;
+      expect(lines.length).toBeGreaterThan(0);
+      expect(order.cartIds).toHaveLength(lines.length);
+      for (const line of lines) {
+        const dish = dishes.get(line.menuId)!;
+        expect(line).toMatchObject({ name: dish.name, category: dish.category });
+        const extras = line.options.flatMap(({ group, choices }) => choices.map((c) => dish.options!.find((g) => g.name === group)!.choices.find((x) => x.name === c)!.price));
+        expect(line.unitCents).toBe(cents(dish.price) + extras.reduce((sum, p) => sum + cents(p), 0));
+        expect(line.lineCents).toBe(line.unitCents * line.quantity);
+        for (const group of dish.options ?? []) {
+          const chosen = line.options.find((o) => o.group === group.name)?.choices.length ?? 0;
+          expect(chosen).toBeGreaterThanOrEqual(group.min);
+          expect(chosen).toBeLessThanOrEqual(group.max);
+        }
+      }
+      expect(order.menuItemIds).toEqual(lines.flatMap((l) => Array<string>(l.quantity).fill(l.menuId)));
+      expect(order.price).toBe(lines.reduce((sum, l) => sum + l.lineCents, 0) / 100);
       for (const step of order.statusHistory ?? []) expect(step.at.getTime()).toBeGreaterThanOrEqual(order.data.getTime());
       expect(order.statusHistory?.at(-1)?.status ?? 'pending').toBe(order.status);
     }
@@ -56,6 +71,13 @@ describe('generateHistory', () => {
     for (const o of orders) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
     expect(statuses.get('completed')! / orders.length).toBeGreaterThan(0.9);
     expect(statuses.get('cancelled')).toBeGreaterThan(0);
+
+    // Diners make choices: required groups always, optional extras now and then.
+    const lines = orders.flatMap((o) => o.lines!);
+    const withExtras = lines.filter((l) => l.unitCents > cents(dishes.get(l.menuId)!.price)).length;
+    expect(lines.filter((l) => l.options.length).length).toBeGreaterThan(0.2 * lines.length);
+    expect(withExtras).toBeGreaterThan(0.05 * lines.length);
+    expect(withExtras).toBeLessThan(0.8 * lines.length);
 
     const people = new Set(orders.map((o) => o.email));
     expect(diners).toHaveLength(DINER_COUNT);

@@ -1,5 +1,5 @@
 /**
- * Runs one of this project's TypeScript files in a plain Node process, the way `npm run seed`
+ * Runs one of this project's TypeScript files in a plain Node process (with tsx), the way `npm run seed`
  * runs: for tests that need a second process on a data directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const children = new Set<ChildProcess>();
 
 export function spawnTs(file: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', './lib/db/ts-loader.mjs', file, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: root,
     env: { ...process.env, MONGODB_URI: '', ...env },
   });

@@ -8,8 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import { firstLine, killChildren, runTs, spawnTs } from './node-process';
+import { createFirebaseAccount } from '../support/firebase';
+import { insertLegacyDocuments } from '../support/legacy';
 
-const seed = (dataDir: string, ...args: string[]) => runTs('scripts/seed.ts', args, { DATA_DIR: dataDir });
+const seed = (dataDir: string, ...args: string[]) => runTs('scripts/seed.mts', args, { DATA_DIR: dataDir });
 
 afterEach(killChildren);
 
@@ -43,6 +45,27 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     await after.close();
   });
 
+  it('gives user records from before uids their Firebase uid, with their cart, payments, bookings and review', async () => {
+    const dir = path.join(process.env.DATA_DIR!, 'seed-migration');
+    const email = `legacy.${Date.now()}@bistro.test`;
+    const { localId } = await createFirebaseAccount(email);
+    const db = EmbeddedDb.open({ dataDir: dir });
+    await db.collection('users').insertOne({ name: 'Lea Legacy', email });
+    await db.collection('users').insertOne({ name: 'Gone Long Ago', email: `gone.${Date.now()}@bistro.test` });
+    await insertLegacyDocuments(db, email);
+    await db.close();
+
+    const run = await seed(dir);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('Owners: 1 user records given their Firebase uid, 1 with no Firebase account.');
+    const after = EmbeddedDb.open({ dataDir: dir });
+    expect(await after.collection('users').findOne({ email })).toMatchObject({ uid: localId });
+    for (const name of ['carts', 'payments', 'bookings', 'reviews'] as const) {
+      expect(await after.collection(name).countDocuments({ email, ownerUid: localId }), name).toBe(1);
+    }
+    await after.close();
+  });
+
   it('--history adds past orders once, beside what is there', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'seed-history');
     const first = await seed(dir, '--history', '300');
@@ -65,7 +88,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
 
   it('refuses while a running server holds the data', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'seed-locked');
-    const server = spawnTs('tests/db/fixtures/second-process.ts', ['hold', dir]);
+    const server = spawnTs('tests/db/fixtures/second-process.mts', ['hold', dir]);
     const { pid } = JSON.parse(await firstLine(server)) as { pid: number };
     const run = await seed(dir);
     expect(run.code).toBe(1);

@@ -5,9 +5,12 @@
 import { ObjectId, type Document } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { collections, getDb, type AppCollections } from '@/lib/db';
-import type { MenuItemDoc, PaymentDoc } from '@/lib/definitions';
+import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
+import type { MenuCategory } from '@/lib/menu/types';
+import type { OrderLine } from '@/lib/payments/types';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
+import { adminOf, makeAdmin } from '../support/people';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 
@@ -56,7 +59,9 @@ describe(`admin statistics pipelines (${backend})`, () => {
     // An unpaid checkout intent (lib/payments/records.ts): not an order, counted nowhere.
     const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
     await raw.insertOne({ ...pay('d@x.test', 'pending', 7.25, [cakeD!]), status: 'intent' });
-    await c.users.insertMany(['a@x.test', 'b@x.test', 'admin@x.test'].map((email) => ({ name: email, email })));
+    await c.users.insertMany(['a@x.test', 'b@x.test'].map((email) => ({ name: email, email })));
+    // The third user is the admin who asks for the figures.
+    return adminOf(await makeAdmin({ email: 'admin@x.test' }));
   }
 
   it('order totals: every paid order counts, revenue leaves out the cancelled one', async () => {
@@ -78,8 +83,8 @@ describe(`admin statistics pipelines (${backend})`, () => {
   });
 
   it('getAdminStats answers the figures in dollars, with the counts of users and dishes', async () => {
-    await fixture();
-    expect(await getAdminStats()).toEqual({
+    const admin = await fixture();
+    expect(await getAdminStats(admin)).toEqual({
       revenue: 81.1,
       customers: 3,
       menuItems: 5,
@@ -92,8 +97,58 @@ describe(`admin statistics pipelines (${backend})`, () => {
     });
   });
 
+  it('orders that keep their lines count each quantity, with its option extras, as bought; older orders as before', async () => {
+    await fixture();
+    const line = (menuId: string, category: MenuCategory, quantity: number, unitCents: number): OrderLine => ({
+      menuId,
+      name: `Dish ${menuId.slice(-4)}`,
+      category,
+      options: [],
+      quantity,
+      unitCents,
+      lineCents: unitCents * quantity,
+    });
+    // A dish that has since left the menu, and one whose menu price has changed: lines do not care.
+    const gone = new ObjectId().toHexString();
+    const pizza = (await c.menu.findOne({ name: 'Pizza C' }))!._id.toHexString();
+    await c.menu.updateOne({ name: 'Pizza C' }, { $set: { price: 99 } });
+    await c.payments.insertMany([
+      {
+        email: 'f@x.test',
+        status: 'completed',
+        price: 73.1,
+        transactionId: 'tx-lines-1',
+        data: new Date('2024-06-09T12:00:00Z'),
+        cartIds: ['a', 'b'],
+        menuItemIds: [pizza, pizza, pizza, gone],
+        // 3 Large pizzas with two toppings at 18.20, and a drink whose dish is gone: 54.60 + 18.50
+        lines: [line(pizza, 'pizza', 3, 1820), { ...line(gone, 'drinks', 1, 1850), options: [{ group: 'Size', choices: ['Large'] }] }],
+      },
+      {
+        email: 'g@x.test',
+        status: 'cancelled',
+        price: 18.2,
+        transactionId: 'tx-lines-2',
+        data: new Date('2024-06-10T12:00:00Z'),
+        cartIds: ['c'],
+        menuItemIds: [pizza],
+        lines: [line(pizza, 'pizza', 1, 1820)],
+      },
+    ]);
+    // Before: soup 4 / 48.90, pizza 1 / 15.00 (order a, now at the new menu price 99), dessert 1 / 7.25.
+    expect(await c.payments.aggregate(categorySalesPipeline).toArray()).toEqual([
+      { category: 'pizza', quantity: 4, revenueCents: 9900 + 5460 },
+      { category: 'soup', quantity: 4, revenueCents: 4890 },
+      { category: 'drinks', quantity: 1, revenueCents: 1850 },
+      { category: 'dessert', quantity: 1, revenueCents: 725 },
+    ]);
+    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 6, revenueCents: 8110 + 7310 }]);
+  });
+
   it('with no orders every figure is zero and there are no categories', async () => {
     await c.menu.insertOne(dish('Soup A', 'soup', 14.5));
-    expect(await getAdminStats()).toEqual({ revenue: 0, customers: 0, menuItems: 1, orders: 0, categories: [] });
+    const admin = await adminOf(await makeAdmin());
+    // The one customer is the admin asking.
+    expect(await getAdminStats(admin)).toEqual({ revenue: 0, customers: 1, menuItems: 1, orders: 0, categories: [] });
   });
 });

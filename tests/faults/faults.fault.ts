@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSessionToken } from '@/lib/auth/session';
+import { firebaseIdToken } from '../support/firebase';
 import { freePort, spawnServer, startServer, type RunningServer } from './server';
 
 /**
@@ -23,7 +23,26 @@ afterEach(async () => {
 const secret = randomBytes(32).toString('hex');
 process.env.SESSION_SECRET = secret;
 const email = 'kill.test@bistro.test';
-const auth = async () => ({ authorization: `Bearer ${await createSessionToken({ uid: 'kill-test', email })}` });
+const sessions = new Map<string, Promise<string>>();
+
+async function signIn(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/jwt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ idToken: await firebaseIdToken(email) }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The diner's session with this server, signed in through the app as a browser would, once per server. */
+async function auth(server: RunningServer): Promise<{ authorization: string }> {
+  if (!sessions.has(server.baseUrl)) sessions.set(server.baseUrl, signIn(server));
+  return { authorization: `Bearer ${await sessions.get(server.baseUrl)!}` };
+}
+
+let written = 0;
+/** An add-to-cart body that makes a new line: the same dish again would join one line, which holds 20 at most. */
+const newLine = (menuId: string) => JSON.stringify({ menuId, note: `write ${++written}` });
 const freshDataDir = (name: string) => join(tmpdir(), `bistro-fault-${name}-${process.pid}-${Date.now()}`);
 
 async function start(env: Record<string, string>): Promise<RunningServer> {
@@ -32,8 +51,9 @@ async function start(env: Record<string, string>): Promise<RunningServer> {
   return server;
 }
 
-async function pizzaIds(server: RunningServer): Promise<string[]> {
-  return ((await (await fetch(`${server.baseUrl}/api/menu?category=pizza`)).json()) as { _id: string }[]).map((m) => m._id);
+/** Soups: dishes with no options to choose. */
+async function soupIds(server: RunningServer): Promise<string[]> {
+  return ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as { _id: string }[]).map((m) => m._id);
 }
 
 /** Adds to the cart until `stop()` says so; each writer stops when the server dies under it. */
@@ -42,10 +62,10 @@ function addToCartLoop(server: RunningServer, menuIds: string[], writers = 6) {
   const refused: Array<{ status: number; error: string }> = [];
   let stop = false;
   const writer = async () => {
-    const headers = { ...(await auth()), 'content-type': 'application/json' };
+    const headers = { ...(await auth(server)), 'content-type': 'application/json' };
     for (let i = 0; !stop; i++) {
       try {
-        const res = await fetch(`${server.baseUrl}/api/carts`, { method: 'POST', headers, body: JSON.stringify({ menuId: menuIds[i % menuIds.length] }) });
+        const res = await fetch(`${server.baseUrl}/api/carts`, { method: 'POST', headers, body: newLine(menuIds[i % menuIds.length]!) });
         if (res.ok) acknowledged.push(((await res.json()) as { insertedId: string }).insertedId);
         else refused.push({ status: res.status, error: ((await res.json()) as { error: string }).error });
       } catch {
@@ -58,7 +78,7 @@ function addToCartLoop(server: RunningServer, menuIds: string[], writers = 6) {
 }
 
 async function cartIds(server: RunningServer): Promise<Set<string>> {
-  const cart = (await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(email)}`, { headers: await auth() })).json()) as { _id: string }[];
+  const cart = (await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(email)}`, { headers: await auth(server) })).json()) as { _id: string }[];
   return new Set(cart.map((c) => c._id));
 }
 
@@ -71,24 +91,12 @@ function integrity(dataDir: string): string {
   }
 }
 
-/** Starts a server that must refuse: exit code 1 and the message, within 30 s. */
-async function expectRefusal(env: Record<string, string>, message: RegExp): Promise<void> {
-  const { child, output } = spawnServer({ SESSION_SECRET: secret, ...env }, await freePort());
-  const [code] = (await Promise.race([
-    new Promise((resolve) => child.once('exit', (c) => resolve([c]))),
-    new Promise((resolve) => setTimeout(() => resolve(['still running']), 30_000)),
-  ])) as [number | string];
-  if (code === 'still running') process.kill(-child.pid!, 'SIGKILL');
-  expect(output()).toMatch(message);
-  expect(code).toBe(1);
-}
-
 describe('a SIGKILL during a stream of writes', () => {
   /** One life of a server: writes until killed at the start of a checkpoint that has pages to copy. */
   async function killDuringCheckpoint(dataDir: string) {
     // Checkpoints every 2 s copy what 2 s of writes put in the log: long enough to be killed in.
     const server = await start({ DATA_DIR: dataDir, DB_CHECKPOINT_MS: '2000', DB_LOG_CHECKPOINTS: '1' });
-    const writes = addToCartLoop(server, await pizzaIds(server));
+    const writes = addToCartLoop(server, await soupIds(server));
     let trace = '';
     const killed = new Promise<void>((resolve) => {
       server.child.stderr!.on('data', (chunk: Buffer) => {
@@ -148,7 +156,7 @@ describe('a data directory that fills up', () => {
     }
     try {
       const server = await start({ DATA_DIR: dataDir });
-      const menuIds = await pizzaIds(server);
+      const menuIds = await soupIds(server);
       // Leave about a megabyte free, then write until the disk is full.
       const free = () => Number(execFileSync('df', ['--output=avail', '-B1', dataDir], { encoding: 'utf8' }).split('\n')[1]);
       writeFileSync(join(dataDir, 'filler'), Buffer.alloc(Math.max(0, free() - 1_000_000)));
@@ -164,7 +172,7 @@ describe('a data directory that fills up', () => {
 
       rmSync(join(dataDir, 'filler'));
       const after = await fetch(`${server.baseUrl}/api/carts`, {
-        method: 'POST', headers: { ...(await auth()), 'content-type': 'application/json' }, body: JSON.stringify({ menuId: menuIds[0] }),
+        method: 'POST', headers: { ...(await auth(server)), 'content-type': 'application/json' }, body: newLine(menuIds[0]!),
       });
       expect(after.status).toBe(201);
       const last = ((await after.json()) as { insertedId: string }).insertedId;
@@ -182,6 +190,24 @@ describe('a data directory that fills up', () => {
   });
 });
 
+/** Starts a server that should refuse to: its exit code (or 'still running' after 30 s) and what it said. */
+async function refusedStart(env: Record<string, string>): Promise<{ code: number | string | null; output: string }> {
+  const { child, output } = spawnServer({ SESSION_SECRET: secret, ...env }, await freePort());
+  const [code] = (await Promise.race([
+    new Promise((resolve) => child.once('exit', (c) => resolve([c]))),
+    new Promise((resolve) => setTimeout(() => resolve(['still running']), 30_000)),
+  ])) as [number | string | null];
+  if (code === 'still running') process.kill(-child.pid!, 'SIGKILL');
+  return { code, output: output() };
+}
+
+/** Starts a server that must refuse: exit code 1 and the message, within 30 s. */
+async function expectRefusal(env: Record<string, string>, message: RegExp): Promise<void> {
+  const { code, output } = await refusedStart(env);
+  expect(output).toMatch(message);
+  expect(code).toBe(1);
+}
+
 describe('a data directory the server cannot use as it is', () => {
   it('not writable: the server stops at start with a clear message', async () => {
     const notADir = join(tmpdir(), `bistro-file-${process.pid}`);
@@ -196,7 +222,7 @@ describe('a data directory the server cannot use as it is', () => {
     const pid = first.child.pid!;
     await expectRefusal({ DATA_DIR: dataDir }, new RegExp(`Cannot start: the data in .*bistro\\.db is in use by another process \\(pid ${pid}\\)`));
     const res = await fetch(`${first.baseUrl}/api/carts`, {
-      method: 'POST', headers: { ...(await auth()), 'content-type': 'application/json' }, body: JSON.stringify({ menuId: (await pizzaIds(first))[0] }),
+      method: 'POST', headers: { ...(await auth(first)), 'content-type': 'application/json' }, body: newLine((await soupIds(first))[0]!),
     });
     expect(res.status).toBe(201);
     rmSync(dataDir, { recursive: true, force: true });
@@ -206,7 +232,7 @@ describe('a data directory the server cannot use as it is', () => {
     const dataDir = freshDataDir('damaged');
     // A server killed after some writes leaves them in the write-ahead log (no checkpoint yet).
     const first = await start({ DATA_DIR: dataDir, DB_CHECKPOINT_MS: '3600000' });
-    const writes = addToCartLoop(first, await pizzaIds(first), 2);
+    const writes = addToCartLoop(first, await soupIds(first), 2);
     while (writes.acknowledged.length < 10) await new Promise((r) => setTimeout(r, 20));
     await first.kill('SIGKILL');
     await writes.stop();
@@ -225,6 +251,16 @@ describe('a data directory the server cannot use as it is', () => {
     raw.exec('PRAGMA user_version = 3');
     raw.close();
     await expectRefusal({ DATA_DIR: dataDir }, /Cannot start: .*bistro\.db was written by a newer version of Bistro \(data format 3; this version reads up to 2\)/);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('a server built without the Stripe publishable key', () => {
+  it('refuses to start with a Stripe secret key, saying why, instead of taking demo cards', async () => {
+    const dataDir = join(tmpdir(), `bistro-stripe-${process.pid}-${Date.now()}`);
+    const { code, output } = await refusedStart({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_configured_but_not_built' });
+    expect(code).toBe(1);
+    expect(output).toMatch(/Cannot start: STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY/);
     rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -8,12 +8,14 @@ import { GET as listOrders } from '@/app/api/orders/route';
 import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { GET as getStats } from '@/app/api/stats/route';
 import { collections, getDb } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/definitions';
-import type { Order, OrderStatus } from '@/lib/orders/status';
+import type { PaymentDoc } from '@/lib/db/documents';
+import type { Order, OrderStatus } from '@/lib/orders/types';
 import type { AdminStats } from '@/lib/stats/types';
-import { callers, errorOf, params, request, seedItem, seedPerson, type Role } from '../admin/fixtures';
+import { errorOf, params, request } from '../support/http';
+import { seedItem } from '../support/menu';
+import { callers, makeAdmin, type CallerKind } from '../support/people';
 
-let who: Record<Role, Record<string, string>>;
+let who: Record<CallerKind, Record<string, string>>;
 let soup: string;
 let pizza: string;
 
@@ -75,7 +77,7 @@ describe('who may call the order and statistics endpoints', () => {
   });
 
   it('a PATCH riding on the session cookie from another site is refused', async () => {
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     const token = admin.headers.authorization!.replace('Bearer ', '');
     const id = await insertOrder();
     const res = await patch(id, { status: 'preparing' }, { cookie: `bistro_session=${token}`, origin: 'https://evil.test' });

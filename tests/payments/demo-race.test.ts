@@ -6,7 +6,8 @@
  */
 import { beforeAll, expect, it, vi } from 'vitest';
 import * as cart from '@/lib/cart/cart';
-import { pricedMenuItems, signIn } from '../cart/support';
+import { pricedMenuItems } from '../support/menu';
+import { makeDiner } from '../support/people';
 import { addLines, checkout, historyOf, payDemo } from './support';
 
 vi.mock('@/lib/cart/cart', async (importOriginal) => {
@@ -20,7 +21,7 @@ beforeAll(() => {
 
 it('a confirmation that finds its lines already paid by a concurrent one answers success, not "cart changed"', async () => {
   const { soup, salad } = await pricedMenuItems();
-  const shopper = await signIn('racer@bistro.test');
+  const shopper = await makeDiner({ email: 'racer@bistro.test' });
   await addLines(shopper, [soup, salad]);
   const intent = (await checkout(shopper)).body;
 

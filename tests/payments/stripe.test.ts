@@ -4,7 +4,9 @@ import { POST as webhook } from '@/app/api/webhooks/stripe/route';
 import { PaymentError } from '@/lib/payments/provider';
 import { createStripeProvider } from '@/lib/payments/stripe';
 import { collections } from '@/lib/db';
-import { call, pricedMenuItems, signIn, type Caller } from '../cart/support';
+import { call } from '../support/http';
+import { pricedMenuItems } from '../support/menu';
+import { makeDiner, type Person } from '../support/people';
 import { startFakeStripe, type FakeStripe, type StripeFailure } from './fake-stripe';
 import { addLines, checkout, historyOf, payDemo, save } from './support';
 
@@ -79,7 +81,7 @@ describe('the Stripe adapter, with the real SDK against a local fake of the API'
 describe('checkout in Stripe mode', () => {
   let soup: string;
   let salad: string;
-  let shopper: Caller;
+  let shopper: Person;
   let n = 0;
 
   beforeAll(async () => {
@@ -93,7 +95,7 @@ describe('checkout in Stripe mode', () => {
     for (const key of ['NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
   });
   beforeEach(async () => {
-    shopper = await signIn(`stripe.shopper${++n}@bistro.test`);
+    shopper = await makeDiner({ email: `stripe.shopper${++n}@bistro.test` });
   });
 
   /** A Stripe intent for 3 × 14.50 + 9.95, and the cart lines it covers. */
@@ -120,6 +122,37 @@ describe('checkout in Stripe mode', () => {
     expect(saved.status).toBe(200);
     expect(await save(shopper, intent)).toEqual(saved);
     expect(await historyOf(shopper)).toMatchObject([{ transactionId: intent.transactionId, price: 53.45, cartIds: intent.lines, status: 'pending' }]);
+  });
+
+  it('keeps what was bought on the payment: each line with its quantity and prices, as priced at checkout', async () => {
+    const intent = await openIntent();
+    fake.succeed(intent.transactionId);
+    await save(shopper, intent);
+    const [payment] = await historyOf(shopper);
+    const { menu } = await collections();
+    const names = new Map((await menu.find({}).toArray()).map((d) => [d._id.toHexString(), d.name]));
+    expect(payment!.menuItemIds).toEqual([soup, soup, soup, salad]);
+    expect(payment!.lines).toEqual([
+      { menuId: soup, name: names.get(soup), category: expect.any(String), options: [], quantity: 3, unitCents: 1450, lineCents: 4350 },
+      { menuId: salad, name: names.get(salad), category: expect.any(String), options: [], quantity: 1, unitCents: 995, lineCents: 995 },
+    ]);
+  });
+
+  it('a line raised in another tab after checkout began keeps what was not paid for, once however often the payment completes', async () => {
+    const intent = await openIntent();
+    // Two more of the same soup: they join the soup line, now 5, while the open intent is for 3.
+    await addLines(shopper, [soup, soup]);
+    const payload = JSON.stringify({ id: 'evt_raised', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.succeed(intent.transactionId) } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const deliver = () => webhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'stripe-signature': signature } }), undefined as never);
+    expect((await deliver()).status).toBe(200);
+    expect((await save(shopper, intent)).status).toBe(200);
+    expect((await deliver()).status).toBe(200);
+    const { carts } = await collections();
+    const left = await carts.find({ ownerUid: shopper.uid }).toArray();
+    expect(left.map((line) => [line.menuId, line.quantity])).toEqual([[soup, 2]]);
+    // What is left is the diner's to pay for next, at 2 × 14.50.
+    expect((await checkout(shopper)).body.price).toBe(29);
   });
 
   it('records nothing when the amount at Stripe differs from the intent', async () => {

@@ -5,32 +5,39 @@ import { POST as savePayment } from '@/app/api/payments/route';
 import { GET as paymentsOf } from '@/app/api/payments/[email]/route';
 import { POST as demoConfirm } from '@/app/api/payments/demo-confirm/route';
 import type { CheckoutIntent, DemoConfirmation, Payment, PaymentResult } from '@/lib/payments/types';
-import { call, emailParams, type Caller } from '../cart/support';
+import { call, params } from '../support/http';
+import type { Person } from '../support/people';
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
 
 type Failure = { error: string };
 
-export async function addLines(caller: Caller, menuIds: string[]): Promise<string[]> {
+/**
+ * Adds each dish in turn, with the note when given; answers the cart lines they went to, each
+ * once (the same dish with the same note adds to its line).
+ */
+export async function addLines(caller: Person, menuIds: string[], note?: string): Promise<string[]> {
   const ids: string[] = [];
-  for (const menuId of menuIds) ids.push((await call<{ insertedId: string }>(addToCart, '/api/carts', { as: caller, json: { menuId } })).body.insertedId);
-  return ids;
+  for (const menuId of menuIds) {
+    ids.push((await call<{ insertedId: string }>(addToCart, '/api/carts', { as: caller, json: { menuId, ...(note ? { note } : {}) } })).body.insertedId);
+  }
+  return [...new Set(ids)];
 }
 
-export const checkout = (caller: Caller, price = 0.01) =>
+export const checkout = (caller: Person, price = 0.01) =>
   call<CheckoutIntent & Failure>(createIntent, '/api/create-payment-intent', { as: caller, json: { price } });
 
-export const payDemo = (caller: Caller, transactionId: string, card = GOOD_CARD) =>
+export const payDemo = (caller: Person, transactionId: string, card = GOOD_CARD) =>
   call<DemoConfirmation & Failure>(demoConfirm, '/api/payments/demo-confirm', { as: caller, json: { transactionId, ...card } });
 
-/** POST /api/payments with the spec's whole payload (§7). */
-export const save = (caller: Caller, intent: { transactionId: string; price: number }, extra: Record<string, unknown> = {}) =>
+/** POST /api/payments with the whole payload API clients send. */
+export const save = (caller: Person, intent: { transactionId: string; price: number }, extra: Record<string, unknown> = {}) =>
   call<PaymentResult & Failure>(savePayment, '/api/payments', {
     as: caller,
     json: { email: caller.email, data: new Date().toISOString(), cartIds: [], menuItemIds: [], status: 'pending', ...intent, ...extra },
   });
 
-export async function historyOf(caller: Caller): Promise<Payment[]> {
-  return (await call<Payment[]>(paymentsOf, `/api/payments/${caller.email}`, { as: caller }, emailParams(caller.email))).body;
+export async function historyOf(caller: Person): Promise<Payment[]> {
+  return (await call<Payment[]>(paymentsOf, `/api/payments/${caller.email}`, { as: caller }, params({ email: caller.email }))).body;
 }

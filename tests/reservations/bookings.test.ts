@@ -6,11 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { GET as listRoute, POST as createRoute } from '@/app/api/bookings/route';
 import { PATCH as changeRoute } from '@/app/api/bookings/[id]/route';
 import { collections } from '@/lib/db';
-import type { BookingDoc } from '@/lib/definitions';
-import { createBooking, type Booking } from '@/lib/reservations/bookings';
+import type { BookingDoc } from '@/lib/db/documents';
+import { createBooking } from '@/lib/reservations/bookings';
+import type { Booking } from '@/lib/reservations/types';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { slotKey } from '@/lib/reservations/seats';
-import { errorOf, params, request, seedPerson, type Person } from '../admin/fixtures';
+import { errorOf, params, request } from '../support/http';
+import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
 
 const anonymous = { headers: {} };
 const today = restaurantClock(new Date()).today;
@@ -47,7 +49,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('books a pending table for a diner, under their account\'s name and email whatever the body says', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const date = nextDay();
     const res = await book(diner, { ...booking(date, { note: '  Birthday  ' }), name: 'Someone Else', email: 'x@y.z', status: 'confirmed' });
     expect(res.status).toBe(201);
@@ -56,7 +58,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('lets admins book too', async () => {
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     expect((await booked(admin)).status).toBe('pending');
   });
 
@@ -68,7 +70,7 @@ describe('POST /api/bookings', () => {
     ['a party of 13', () => booking(nextDay(), { guests: 13 }), 'guests: At most 12 guests online; call us for a larger party'],
     ['a missing phone', () => booking(nextDay(), { phone: undefined }), 'phone: Phone is required'],
   ])('refuses %s with 400 and holds no seats', async (_name, make, message) => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const json = make();
     const res = await book(diner, json);
     expect(res.status).toBe(400);
@@ -77,13 +79,13 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const res = await createRoute(request('POST', '/api/bookings', { headers: diner.headers, body: 'date=tomorrow' }), undefined);
     expect(res.status).toBe(415);
   });
 
   it('never sells more seats than the slot has, and says how many are left', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const date = nextDay();
     for (let i = 0; i < 3; i++) await booked(diner, booking(date, { guests: 12 }));
     const over = await book(diner, booking(date, { guests: 6 }));
@@ -97,7 +99,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('fills a 40-seat slot with exactly 20 of 30 concurrent 2-guest bookings', async () => {
-    const diners = await Promise.all(Array.from({ length: 5 }, () => seedPerson('diner')));
+    const diners = await Promise.all(Array.from({ length: 5 }, () => makeDiner()));
     const date = nextDay();
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => book(diners[i % 5]!, booking(date))));
     const statuses = answers.map((res) => res.status);
@@ -109,8 +111,8 @@ describe('POST /api/bookings', () => {
   });
 
   it('holds when every booking reads the slot before any writes (calls in lockstep)', async () => {
-    const diner = await seedPerson('diner');
-    const user = { uid: diner.id, email: diner.email, name: diner.name };
+    const diner = await makeDiner();
+    const user = await viewerOf(diner);
     const date = nextDay();
     // Called directly, the bookings advance await by await together: a read-then-write check would let all 30 in.
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => createBooking(user, booking(date))));
@@ -119,7 +121,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('gives the seats back when the booking cannot be saved', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const date = nextDay();
     const { bookings } = await collections();
     const proto = Object.getPrototypeOf(bookings) as typeof bookings;
@@ -150,11 +152,11 @@ describe('GET /api/bookings', () => {
   });
 
   it("answers each diner their own bookings only, upcoming soonest first, then past ones", async () => {
-    const [dana, otto] = [await seedPerson('diner'), await seedPerson('diner')];
+    const [dana, otto] = [await makeDiner(), await makeDiner()];
     const later = await booked(dana, booking(nextDay(), { time: '20:00' }));
     const sooner = await booked(dana, booking(today === later.date ? nextDay() : addDays(today, 1), { time: '11:00' }));
     const { bookings } = await collections();
-    const past: BookingDoc = { ...booking(addDays(today, -3)), email: dana.email, name: dana.name, status: 'confirmed', createdAt: new Date() };
+    const past: BookingDoc = { ...booking(addDays(today, -3)), ownerUid: dana.uid, email: dana.email, name: dana.name, status: 'confirmed', createdAt: new Date() };
     await bookings.insertOne(past);
     await booked(otto);
 
@@ -169,19 +171,19 @@ describe('GET /api/bookings', () => {
   });
 
   it('answers every booking with ?all=1 to admins only', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const own = await booked(diner);
     const refused = await list(diner, '?all=1');
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toBe('Only admins may do this.');
 
-    const all = (await (await list(await seedPerson('admin'), '?all=1')).json()) as Booking[];
+    const all = (await (await list(await makeAdmin(), '?all=1')).json()) as Booking[];
     expect(all.some((b) => b._id === own._id)).toBe(true);
     expect(new Set(all.map((b) => b.email)).size).toBeGreaterThan(1);
   });
 
   it('refuses an unknown query', async () => {
-    const res = await list(await seedPerson('admin'), '?all=yes');
+    const res = await list(await makeAdmin(), '?all=yes');
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toBe('all: all must be 1');
   });
@@ -189,14 +191,14 @@ describe('GET /api/bookings', () => {
 
 describe('PATCH /api/bookings/{id}', () => {
   it('refuses anonymous callers', async () => {
-    const { _id } = await booked(await seedPerson('diner'));
+    const { _id } = await booked(await makeDiner());
     expect((await change(anonymous, _id, 'cancelled')).status).toBe(401);
   });
 
   it("refuses another diner's booking, and an owner confirming their own", async () => {
-    const owner = await seedPerson('diner');
+    const owner = await makeDiner();
     const { _id } = await booked(owner);
-    const other = await change(await seedPerson('diner'), _id, 'cancelled');
+    const other = await change(await makeDiner(), _id, 'cancelled');
     expect(other.status).toBe(403);
     expect(await errorOf(other)).toBe('You may only change your own bookings.');
     const selfConfirm = await change(owner, _id, 'confirmed');
@@ -206,7 +208,7 @@ describe('PATCH /api/bookings/{id}', () => {
   });
 
   it('lets the owner cancel, which gives the seats back once', async () => {
-    const owner = await seedPerson('diner');
+    const owner = await makeDiner();
     const date = nextDay();
     const { _id } = await booked(owner, booking(date, { guests: 3 }));
     const res = await change(owner, _id, 'cancelled');
@@ -220,8 +222,8 @@ describe('PATCH /api/bookings/{id}', () => {
   });
 
   it('lets an admin confirm, then cancel; a cancelled booking is never confirmed again', async () => {
-    const owner = await seedPerson('diner');
-    const admin = await seedPerson('admin');
+    const owner = await makeDiner();
+    const admin = await makeAdmin();
     const date = nextDay();
     const { _id } = await booked(owner, booking(date, { guests: 4 }));
     expect(await (await change(admin, _id, 'confirmed')).json()).toMatchObject({ status: 'confirmed' });
@@ -236,21 +238,22 @@ describe('PATCH /api/bookings/{id}', () => {
   });
 
   it('lets two admins race to cancel: one wins and the seats come back once', async () => {
-    const owner = await seedPerson('diner');
+    const owner = await makeDiner();
     const date = nextDay();
     const { _id } = await booked(owner, booking(date, { guests: 6 }));
     await booked(owner, booking(date, { guests: 2 }));
-    const [a, b] = [await seedPerson('admin'), await seedPerson('admin')];
+    const [a, b] = [await makeAdmin(), await makeAdmin()];
     const statuses = (await Promise.all([change(a, _id, 'cancelled'), change(b, _id, 'cancelled')])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
     expect(await seatsHeld(date)).toBe(2);
   });
 
   it('refuses an owner cancelling a booking that has started, but lets an admin', async () => {
-    const owner = await seedPerson('diner');
+    const owner = await makeDiner();
     const { bookings } = await collections();
     const { insertedId } = await bookings.insertOne({
       ...booking(addDays(today, -1)),
+      ownerUid: owner.uid,
       email: owner.email,
       name: owner.name,
       status: 'confirmed',
@@ -260,23 +263,23 @@ describe('PATCH /api/bookings/{id}', () => {
     const res = await change(owner, id, 'cancelled');
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toMatch(/already started/);
-    expect((await change(await seedPerson('admin'), id, 'cancelled')).status).toBe(200);
+    expect((await change(await makeAdmin(), id, 'cancelled')).status).toBe(200);
   });
 
   it('answers 400 for a malformed id or status, 404 for an unknown id', async () => {
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     expect((await change(admin, 'nope', 'cancelled')).status).toBe(400);
     const unknown = await change(admin, 'aaaaaaaaaaaaaaaaaaaaaaaa', 'cancelled');
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toBe('No booking has this id.');
-    const { _id } = await booked(await seedPerson('diner'));
+    const { _id } = await booked(await makeDiner());
     const bad = await change(admin, _id, 'pending');
     expect(bad.status).toBe(400);
     expect(await errorOf(bad)).toBe('status: status must be one of confirmed, cancelled');
   });
 
   it('refuses a cookie-session change that does not come from our own pages', async () => {
-    const owner = await seedPerson('diner');
+    const owner = await makeDiner();
     const { _id } = await booked(owner);
     const cookie = `bistro_session=${owner.headers.authorization!.slice('Bearer '.length)}`;
     const res = await change({ headers: { cookie } }, _id, 'cancelled');

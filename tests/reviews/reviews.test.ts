@@ -8,12 +8,14 @@ import { GET as listRoute, POST as saveRoute } from '@/app/api/review/route';
 import { GET as mineRoute } from '@/app/api/review/mine/route';
 import { DELETE as deleteRoute } from '@/app/api/review/[id]/route';
 import { createSessionToken } from '@/lib/auth/session';
+import { endAllSessions } from '@/lib/users/account';
 import { collections } from '@/lib/db';
 import { saveReview } from '@/lib/reviews/reviews';
-import type { Review } from '@/lib/definitions';
-import { errorOf, params, request, seedPerson } from '../admin/fixtures';
+import type { Review } from '@/lib/reviews/types';
+import { errorOf, params, request } from '../support/http';
+import { makeAdmin, makeDiner, viewerOf } from '../support/people';
 
-vi.mock('next/cache', async () => (await import('../admin/fixtures')).mockNextCache());
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
 type Who = { headers: Record<string, string> };
 const anonymous: Who = { headers: {} };
@@ -43,7 +45,7 @@ describe('POST /api/review', () => {
   });
 
   it("writes a diner's review under their record's name, first among the testimonials", async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const res = await save(diner, { ...good, name: 'Not Me', email: 'other@bistro.test' });
     expect(res.status).toBe(201);
     const review = (await res.json()) as Review;
@@ -53,7 +55,7 @@ describe('POST /api/review', () => {
   });
 
   it('rewrites the same review when the diner writes again', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const first = (await (await save(diner, good)).json()) as Review;
     const res = await save(diner, { rating: 2, details: '  Slow service this time.  ' });
     expect(res.status).toBe(200);
@@ -64,9 +66,9 @@ describe('POST /api/review', () => {
   });
 
   it('keeps one review when first saves race (two tabs): every one reads "none yet", one insert wins', async () => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     // Called directly, the saves advance in lockstep, so all of them pass the lookup before any inserts.
-    const user = { uid: diner.id, email: diner.email, name: diner.name };
+    const user = await viewerOf(diner);
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => saveReview(user, { rating: 5, details: `Racing review number ${i}` })));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.review._id)).size).toBe(1);
@@ -81,7 +83,7 @@ describe('POST /api/review', () => {
     ['too short a text', { ...good, details: '  Too short  ' }, 'details: Write at least 10 characters'],
     ['too long a text', { ...good, details: 'x'.repeat(501) }, 'details: Write at most 500 characters'],
   ])('refuses %s with 400', async (_name, json, message) => {
-    const diner = await seedPerson('diner');
+    const diner = await makeDiner();
     const res = await save(diner, json);
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toBe(message);
@@ -89,17 +91,35 @@ describe('POST /api/review', () => {
   });
 
   it('names a session without a name after the user record', async () => {
-    const diner = await seedPerson('diner');
-    const token = await createSessionToken({ uid: diner.id, email: diner.email });
+    const diner = await makeDiner();
+    const token = await createSessionToken({ uid: diner.uid, email: diner.email }, 0);
     const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
     expect(((await res.json()) as Review).name).toBe(diner.name);
   });
 
-  it('refuses a signed-in caller with no user record', async () => {
-    const token = await createSessionToken({ uid: 'uid-ghost', email: 'ghost@bistro.test', name: 'Ghost' });
+  it('refuses a token whose user record is gone (401) and writes nothing', async () => {
+    const token = await createSessionToken({ uid: 'uid-ghost', email: 'ghost@bistro.test', name: 'Ghost' }, 0);
     const res = await save({ headers: { authorization: `Bearer ${token}` } }, good);
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(401);
     expect(await reviewsBy('ghost@bistro.test')).toBe(0);
+  });
+
+  it('gives every review an id of its own, never its author\'s user id', async () => {
+    const diner = await makeDiner();
+    const review = (await (await save(diner, good)).json()) as Review;
+    expect(review._id).not.toBe(diner.id);
+    expect((await all()).some((r) => r._id === diner.id)).toBe(false);
+  });
+
+  it('keeps one review per diner across their sessions: signing out everywhere and in again rewrites it', async () => {
+    const diner = await makeDiner();
+    const first = (await (await save(diner, good)).json()) as Review;
+    await endAllSessions(await viewerOf(diner));
+    const again = { headers: { authorization: `Bearer ${await createSessionToken(diner, 1)}` } };
+    const res = await save(again, { rating: 5, details: 'Better the second time round.' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Review)._id).toBe(first._id);
+    expect(await reviewsBy(diner.email)).toBe(1);
   });
 });
 
@@ -109,7 +129,7 @@ describe('GET /api/review/mine', () => {
   });
 
   it("answers null before the diner's first review, then their review only", async () => {
-    const [diner, other] = [await seedPerson('diner'), await seedPerson('diner')];
+    const [diner, other] = [await makeDiner(), await makeDiner()];
     expect(await (await mine(diner)).json()).toBeNull();
     await save(other, { rating: 1, details: 'Not the one you are looking for.' });
     const review = (await (await save(diner, good)).json()) as Review;
@@ -127,7 +147,7 @@ describe('GET /api/review', () => {
 
 describe('DELETE /api/review/{id}', () => {
   async function written() {
-    const author = await seedPerson('diner');
+    const author = await makeDiner();
     return { author, review: (await (await save(author, good)).json()) as Review };
   }
 
@@ -135,7 +155,7 @@ describe('DELETE /api/review/{id}', () => {
     const { author, review } = await written();
     for (const [who, status] of [
       [anonymous, 401],
-      [await seedPerson('diner'), 403],
+      [await makeDiner(), 403],
       [author, 403],
     ] as const) {
       const res = await remove(who, review._id);
@@ -146,7 +166,7 @@ describe('DELETE /api/review/{id}', () => {
 
   it('lets an admin remove a review from the site', async () => {
     const { author, review } = await written();
-    const admin = await seedPerson('admin');
+    const admin = await makeAdmin();
     vi.mocked(revalidatePath).mockClear();
     const res = await remove(admin, review._id);
     expect(res.status).toBe(200);
@@ -163,7 +183,7 @@ describe('DELETE /api/review/{id}', () => {
 
   it('lets the author write a new review after theirs was removed', async () => {
     const { author, review } = await written();
-    await remove(await seedPerson('admin'), review._id);
+    await remove(await makeAdmin(), review._id);
     expect((await save(author, good)).status).toBe(201);
     expect(await reviewsBy(author.email)).toBe(1);
   });

@@ -29,6 +29,31 @@ describe('security headers', () => {
     expect(directive(csp, 'frame-src')).toContain('https://bistro.firebaseapp.com');
   });
 
+  it('loads pictures only from this site and the image hosts that are configured', () => {
+    const bare = directive(contentSecurityPolicy({ NODE_ENV: 'production' } as NodeJS.ProcessEnv), 'img-src');
+    expect(bare).toBe("img-src 'self' data: blob:");
+    expect(bare).not.toMatch(/https:(?!\/\/)/);
+    const configured = directive(
+      contentSecurityPolicy({
+        NODE_ENV: 'production',
+        NEXT_PUBLIC_FIREBASE_API_KEY: 'key',
+        BLOB_READ_WRITE_TOKEN: 'vercel_blob_rw_x',
+        IMGBB_API_KEY: 'k',
+        IMAGE_HOSTS: 'https://photos.example.com/any/path, http://insecure.example, not a url',
+      } as NodeJS.ProcessEnv),
+      'img-src',
+    );
+    expect(configured.split(' ').slice(1)).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.public.blob.vercel-storage.com',
+      'https://i.ibb.co',
+      'https://lh3.googleusercontent.com',
+      'https://photos.example.com',
+    ]);
+  });
+
   it('development allows eval for React and sends no HSTS', () => {
     const env = { NODE_ENV: 'development' } as NodeJS.ProcessEnv;
     expect(directive(contentSecurityPolicy(env), 'script-src')).toContain("'unsafe-eval'");

@@ -1,23 +1,24 @@
 import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
-import { requireUser } from '@/lib/auth/session';
+import { requireViewer } from '@/lib/auth/viewer';
 import { addToCart, listCart } from '@/lib/cart/cart';
-import { assertOwnEmail } from '@/lib/users/users';
 import { addToCartSchema, cartQuerySchema } from '@/lib/validation/cart';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
-/** Adds a menu item to the caller's cart: `{ insertedId }`. */
+/**
+ * Adds a dish as the caller chose it: `{ insertedId, quantity, merged }`, 201 for a new line, 200
+ * when it joined an identical one (`insertedId` is then that line's id).
+ */
 export const POST = route(async (req) => {
-  const user = await requireUser(req);
-  await enforceRateLimit(req, LIMITS.addToCart, user);
-  const { menuId } = await readJson(req, addToCartSchema);
-  return NextResponse.json(await addToCart(user, menuId), { status: 201 });
+  const viewer = await requireViewer(req);
+  await enforceRateLimit(req, LIMITS.addToCart, viewer);
+  const added = await addToCart(viewer, await readJson(req, addToCartSchema));
+  return NextResponse.json(added, { status: added.merged ? 200 : 201 });
 });
 
-/** The caller's cart; `email` must be the caller's own (spec §7 names it in the query). */
+/** The caller's cart; the `email` the query names must be the caller's own. */
 export const GET = route(async (req) => {
-  const user = await requireUser(req);
+  const viewer = await requireViewer(req);
   const { email } = readQuery(req, cartQuerySchema);
-  assertOwnEmail(user, email);
-  return NextResponse.json(await listCart(user.email));
+  return NextResponse.json(await listCart(viewer, email));
 });

@@ -2,16 +2,16 @@ import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { intentBodySchema } from '@/lib/validation/payment';
-import { requireUser } from '@/lib/auth/session';
+import { requireViewer } from '@/lib/auth/viewer';
 import { startCheckout } from '@/lib/payments/checkout';
 
 /**
  * Opens (or resumes) a payment intent for the caller's cart: `{ clientSecret, transactionId, price }`.
- * The body's `price` (spec §7) is validated but not trusted: the server prices the cart itself.
+ * The body's `price` is validated but not trusted: the server prices the cart itself.
  */
 export const POST = route(async (req) => {
-  const user = await requireUser(req);
-  await enforceRateLimit(req, LIMITS.paymentIntent, user);
+  const viewer = await requireViewer(req);
+  await enforceRateLimit(req, LIMITS.paymentIntent, viewer);
   await readJson(req, intentBodySchema);
-  return NextResponse.json(await startCheckout(user));
+  return NextResponse.json(await startCheckout(viewer));
 });

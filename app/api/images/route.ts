@@ -1,8 +1,8 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/http';
+import { requireViewer } from '@/lib/auth/viewer';
 import { readImageUpload } from '@/lib/images/upload';
 import { storeImage } from '@/lib/images/store';
-import { requireAdmin } from '@/lib/users/users';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
 /**
@@ -10,8 +10,8 @@ import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
  * the configured image storage: `{ url }`. 413 when too large, 415 when not such an image.
  */
 export const POST = route(async (req) => {
-  const admin = await requireAdmin(req);
+  const admin = await requireViewer(req, 'admin');
   await enforceRateLimit(req, LIMITS.upload, admin);
   const image = await readImageUpload(req);
-  return NextResponse.json(await storeImage(image), { status: 201 });
+  return NextResponse.json(await storeImage(admin, image), { status: 201 });
 });

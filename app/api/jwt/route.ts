@@ -2,12 +2,14 @@ import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { jwtBodySchema } from '@/lib/validation/auth';
 import { verifyFirebaseIdToken } from '@/lib/auth/firebase-admin';
-import { assertSameOrigin, createSessionToken, sessionCookie } from '@/lib/auth/session';
+import { assertSameOrigin } from '@/lib/auth/csrf';
+import { createSessionToken, sessionCookie } from '@/lib/auth/session';
+import { signIn } from '@/lib/users/sign-in';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
 /**
- * Exchanges a Firebase ID token, verified with firebase-admin, for the product's session.
- * Never from an email alone: the original minted a token for whatever email it was sent.
+ * Sign-in: a Firebase ID token, verified with firebase-admin, becomes the user record (found or
+ * made) and the product's session. Never from an email alone.
  */
 export const POST = route(async (req) => {
   // A forged page must not be able to sign a visitor in as someone else (login CSRF).
@@ -15,7 +17,8 @@ export const POST = route(async (req) => {
   await enforceRateLimit(req, LIMITS.jwt);
   const { idToken } = await readJson(req, jwtBodySchema);
   const identity = await verifyFirebaseIdToken(idToken);
-  const token = await createSessionToken(identity);
+  const user = await signIn(identity);
+  const token = await createSessionToken(identity, user.sessionVersion ?? 0);
   const res = NextResponse.json({ token });
   res.cookies.set(sessionCookie(token));
   return res;

@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
+import { requireViewer } from '@/lib/auth/viewer';
 import { menuQuerySchema, newMenuItemSchema } from '@/lib/validation/menu';
 import { getMenuItems } from '@/lib/menu/queries';
 import { addMenuItem } from '@/lib/menu/admin';
-import { requireAdmin } from '@/lib/users/users';
 
 export const GET = route(async (req) => {
   const { category } = readQuery(req, menuQuerySchema);
@@ -12,7 +12,7 @@ export const GET = route(async (req) => {
 
 /** Adds a menu item: `{ insertedId }`. */
 export const POST = route(async (req) => {
-  await requireAdmin(req);
+  const admin = await requireViewer(req, 'admin');
   const item = await readJson(req, newMenuItemSchema);
-  return NextResponse.json(await addMenuItem(item), { status: 201 });
+  return NextResponse.json(await addMenuItem(admin, item), { status: 201 });
 });

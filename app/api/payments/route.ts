@@ -1,12 +1,14 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
-import { requireUser } from '@/lib/auth/session';
+import { requireViewer } from '@/lib/auth/viewer';
 import { recordPayment } from '@/lib/payments/checkout';
+import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { paymentBodySchema } from '@/lib/validation/payment';
 
 /** Records the caller's paid intent: `{ paymentResult: { insertedId } }`, the same on a replay. */
 export const POST = route(async (req) => {
-  const user = await requireUser(req);
+  const viewer = await requireViewer(req);
+  await enforceRateLimit(req, LIMITS.payment, viewer);
   const body = await readJson(req, paymentBodySchema);
-  return NextResponse.json(await recordPayment(user, body));
+  return NextResponse.json(await recordPayment(viewer, body));
 });

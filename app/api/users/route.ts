@@ -1,17 +1,22 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
-import { requireUser } from '@/lib/auth/session';
+import { requireViewer } from '@/lib/auth/viewer';
+import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
+import { renameAccount } from '@/lib/users/account';
+import { listUsers } from '@/lib/users/admin';
 import { createUserBodySchema } from '@/lib/validation/auth';
-import { ensureUser, listUsers, requireAdmin } from '@/lib/users/users';
 
-/** Creates the record of the signed-in user; `insertedId` only when it is new. Roles are never read. */
+/**
+ * The caller's own record, made at sign-in (POST /api/jwt, where Firebase vouches for the account):
+ * sets the display name sent, `{ modifiedCount }`. Emails and roles are never read from here.
+ */
 export const POST = route(async (req) => {
-  const user = await requireUser(req);
+  const viewer = await requireViewer(req);
+  await enforceRateLimit(req, LIMITS.account, viewer);
   const { name } = await readJson(req, createUserBodySchema);
-  return NextResponse.json(await ensureUser({ email: user.email, name: name || user.name }));
+  return NextResponse.json(await renameAccount(viewer, name));
 });
 
 export const GET = route(async (req) => {
-  await requireAdmin(req);
-  return NextResponse.json(await listUsers());
+  return NextResponse.json(await listUsers(await requireViewer(req, 'admin')));
 });

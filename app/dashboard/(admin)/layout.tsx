@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { redirect } from 'next/navigation';
-import { currentUser } from '@/lib/auth/current-user';
+import { requirePageViewer } from '@/lib/auth/viewer';
 
 /**
- * The admin guard, on the server, against the role in the database on every request: a
- * role change takes effect at once. Non-admins go to / (spec §2). This covers manageItems too,
- * which the original left unguarded.
+ * The admin pages. proxy.ts has already sent anybody else away; a layout does not re-run on
+ * navigation between its pages and renders beside them, so each page that reads admin data asks
+ * for the Admin itself (the data layer will not answer without one).
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser();
-  if (!user?.admin) redirect('/');
+  await requirePageViewer('admin');
   return children;
 }

@@ -1,15 +1,21 @@
 import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MyBookings } from '@/components/reservations/booking-lists';
+import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
+import { listBookings } from '@/lib/reservations/bookings';
 
 export const metadata: Metadata = { title: pageTitle('My Booking') };
 
-export default function BookingsPage() {
+export default async function BookingsPage() {
+  const bookings = await listBookings(await requirePageViewer());
   return (
     <section>
       <PageHeading title="My bookings" subtitle="Excellent ambience" />
-      <MyBookings />
+      <SWRConfig value={{ fallback: { '/api/bookings': bookings } }}>
+        <MyBookings />
+      </SWRConfig>
     </section>
   );
 }

@@ -1,15 +1,22 @@
 import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
 import { CartView } from '@/components/cart/cart-view';
 import { PageHeading } from '@/components/dashboard/page-heading';
+import { requirePageViewer } from '@/lib/auth/viewer';
+import { listCart } from '@/lib/cart/cart';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('My Cart') };
 
-export default function CartPage() {
+export default async function CartPage() {
+  const viewer = await requirePageViewer();
+  const cart = await listCart(viewer);
   return (
     <>
       <PageHeading title="Wanna add more?" subtitle="My Cart" />
-      <CartView />
+      <SWRConfig value={{ fallback: { [`/api/carts?email=${encodeURIComponent(viewer.email)}`]: cart } }}>
+        <CartView />
+      </SWRConfig>
     </>
   );
 }

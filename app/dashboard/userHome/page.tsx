@@ -1,11 +1,19 @@
-import { currentUser } from '@/lib/auth/current-user';
+import type { Metadata } from 'next';
+import { AccountSecurity } from '@/components/account/account-security';
+import { requirePageViewer } from '@/lib/auth/viewer';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('User Home') };
 
 export default async function UserHome() {
-  const user = await currentUser();
+  const viewer = await requirePageViewer();
   return (
-    <h1 className="font-display text-3xl">
-      <span>Hi, Welcome </span>
-      {user?.name ? user.name : 'Back'}
-    </h1>
+    <div className="space-y-8">
+      <h1 className="font-display text-3xl">
+        <span>Hi, Welcome </span>
+        {viewer.name}
+      </h1>
+      <AccountSecurity email={viewer.email} emailVerified={viewer.emailVerified} />
+    </div>
   );
 }

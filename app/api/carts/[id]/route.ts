@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { HttpError, route } from '@/lib/api/http';
-import { requireUser } from '@/lib/auth/session';
+import { requireViewer } from '@/lib/auth/viewer';
 import { removeFromCart } from '@/lib/cart/cart';
 import { objectIdSchema } from '@/lib/validation/menu';
 
@@ -8,8 +8,8 @@ type Ctx = { params: Promise<{ id: string }> };
 
 /** Deletes one of the caller's cart lines: `{ deletedCount }`; 404 when it is not theirs. */
 export const DELETE = route<Ctx>(async (req, { params }) => {
-  const user = await requireUser(req);
+  const viewer = await requireViewer(req);
   const { id } = await params;
   if (!objectIdSchema.safeParse(id).success) throw new HttpError(400, 'Malformed cart item id.');
-  return NextResponse.json(await removeFromCart(user.email, id));
+  return NextResponse.json(await removeFromCart(viewer, id));
 });

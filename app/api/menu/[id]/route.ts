@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { HttpError, readJson, route } from '@/lib/api/http';
+import { requireViewer } from '@/lib/auth/viewer';
 import { menuItemChangesSchema, objectIdSchema } from '@/lib/validation/menu';
 import { getMenuItem } from '@/lib/menu/queries';
 import { deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
-import { requireAdmin } from '@/lib/users/users';
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -17,13 +17,13 @@ export const GET = route<Ctx>(async (_req, { params }) => {
 
 /** Changes the fields sent: `{ modifiedCount }`. */
 export const PATCH = route<Ctx>(async (req, { params }) => {
-  await requireAdmin(req);
+  const admin = await requireViewer(req, 'admin');
   const changes = await readJson(req, menuItemChangesSchema);
-  return NextResponse.json(await updateMenuItem((await params).id, changes));
+  return NextResponse.json(await updateMenuItem(admin, (await params).id, changes));
 });
 
 /** `{ deletedCount }`. */
 export const DELETE = route<Ctx>(async (req, { params }) => {
-  await requireAdmin(req);
-  return NextResponse.json(await deleteMenuItem((await params).id));
+  const admin = await requireViewer(req, 'admin');
+  return NextResponse.json(await deleteMenuItem(admin, (await params).id));
 });

@@ -1,12 +1,14 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
-import { requireUser } from '@/lib/auth/session';
+import { requireViewer } from '@/lib/auth/viewer';
 import { confirmDemoPayment } from '@/lib/payments/checkout';
+import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { demoConfirmSchema } from '@/lib/validation/payment';
 
 /** Charges a demo card for the caller's intent (demo mode only): `{ status, transactionId }`. */
 export const POST = route(async (req) => {
-  const user = await requireUser(req);
+  const viewer = await requireViewer(req);
+  await enforceRateLimit(req, LIMITS.demoConfirm, viewer);
   const input = await readJson(req, demoConfirmSchema);
-  return NextResponse.json(await confirmDemoPayment(user, input));
+  return NextResponse.json(await confirmDemoPayment(viewer, input));
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
+import { AccountSecurity } from '@/components/account/account-security';
 import { AdminOverview } from '@/components/stats/admin-overview';
-import { currentUser } from '@/lib/auth/current-user';
+import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 
@@ -8,14 +9,16 @@ export const metadata: Metadata = { title: pageTitle('Admin Home') };
 
 /** Read on the server per request (the page is behind the session), so the figures are current. */
 export default async function AdminHome() {
-  const [user, stats] = await Promise.all([currentUser(), getAdminStats()]);
+  const admin = await requirePageViewer('admin');
+  const stats = await getAdminStats(admin);
   return (
     <div className="space-y-8">
       <h1 className="font-display text-3xl">
         <span>Hi, Welcome </span>
-        {user?.name ? user.name : 'Back'}
+        {admin.name}
       </h1>
       <AdminOverview stats={stats} />
+      <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />
     </div>
   );
 }

@@ -1,15 +1,21 @@
 import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageBookings } from '@/components/reservations/booking-lists';
+import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
+import { listAllBookings } from '@/lib/reservations/bookings';
 
 export const metadata: Metadata = { title: pageTitle('Manage Bookings') };
 
-export default function ManageBookingsPage() {
+export default async function ManageBookingsPage() {
+  const bookings = await listAllBookings(await requirePageViewer('admin'));
   return (
     <section>
       <PageHeading title="Manage bookings" subtitle="At a glance" />
-      <ManageBookings />
+      <SWRConfig value={{ fallback: { '/api/bookings?all=1': bookings } }}>
+        <ManageBookings />
+      </SWRConfig>
     </section>
   );
 }

@@ -1,0 +1,23 @@
+/**
+ * The roles a person can have, from least to most trusted. Each includes the powers of those
+ * before it, so a check for one role passes everyone above it too. A new role is one entry here
+ * (and its refusal message in viewer.ts). Client-safe.
+ */
+export const ROLES = ['diner', 'admin'] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** The roles a user record names; a record without one is a diner. */
+export type GrantedRole = Exclude<Role, 'diner'>;
+
+export function hasRole(role: Role, needed: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(needed);
+}
+
+/** `R` and every role below it, as a union: what a person holding `R` may also act as. */
+export type RolesUpTo<R extends Role, Rs extends readonly Role[] = typeof ROLES> = Rs extends readonly [
+  infer First extends Role,
+  ...infer Rest extends readonly Role[],
+]
+  ? First | (First extends R ? never : RolesUpTo<R, Rest>)
+  : never;

@@ -1,0 +1,144 @@
+import 'server-only';
+import { cache } from 'react';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { HttpError } from '@/lib/api/http';
+import { collections } from '@/lib/db';
+import { normalizeEmail } from '@/lib/users/email';
+import { assertSameOrigin } from './csrf';
+import { hasRole, type Role, type RolesUpTo } from './roles';
+import { SESSION_COOKIE, sessionTokensOf, verifySessionToken } from './session';
+
+/**
+ * Who is asking: the one place a request's session becomes a person with a role.
+ *
+ * - `viewerOf(req)` / `requireViewer(req, role?)` for route handlers (Bearer token or cookie);
+ * - `getViewer()` / `requirePageViewer(role?)` for pages and layouts (the cookie), once per request;
+ * - `viewerOfSessionToken(token)` for proxy.ts.
+ *
+ * A token is only a session while its user record exists and still accepts it (deleted users,
+ * role changes, logouts and "sign out everywhere" end it), so every answer reads the record.
+ *
+ * Every function in lib/ that reads or changes non-public data takes the Viewer, or a Viewer
+ * narrowed to a role (`Admin`), and calls `authorize` itself. The narrowed types carry a brand
+ * only this module can attach, so calling an admin function without having checked the role
+ * does not compile; `authorize` checks the same at run time for anything that got around it.
+ */
+
+declare const granted: unique symbol;
+
+interface Person {
+  /** The Firebase uid: what everything a person owns is keyed by. */
+  readonly uid: string;
+  readonly email: string;
+  readonly name: string;
+  readonly picture: string | null;
+  readonly role: Role;
+  readonly emailVerified: boolean;
+  /** The user record's id. */
+  readonly userId: string;
+  /** This session, which logout ends. */
+  readonly sessionId: string;
+  readonly sessionExpiresAt: Date;
+}
+
+/** A signed-in person known to hold `R` (and so every role below it). */
+export type ViewerAs<R extends Role> = Person & { readonly [granted]: { readonly [K in RolesUpTo<R>]: true } };
+export type Viewer = ViewerAs<'diner'>;
+export type Admin = ViewerAs<'admin'>;
+
+/** What a person lacking the role is told. */
+const REFUSALS: Record<Role, string> = {
+  diner: 'Please log in.',
+  admin: 'Only admins may do this.',
+};
+
+// On globalThis: Next.js may load this module in more than one bundle of the same process.
+const g = globalThis as { __bistroViewers?: WeakSet<object> };
+const minted = (g.__bistroViewers ??= new WeakSet());
+
+/** The person a session token belongs to, or null when it is not (or no longer) a session. */
+export async function viewerOfSessionToken(token: string | undefined): Promise<Viewer | null> {
+  const claims = await verifySessionToken(token);
+  if (!claims) return null;
+  const { users } = await collections();
+  const record = await users.findOne({ uid: claims.uid });
+  if (!record) return null;
+  if ((record.sessionVersion ?? 0) !== claims.version) return null;
+  if (record.revokedSessions?.some((ended) => ended.id === claims.sessionId)) return null;
+  const viewer = Object.freeze({
+    uid: claims.uid,
+    email: record.email,
+    name: claims.name || record.name || record.email,
+    picture: claims.picture ?? null,
+    role: record.role ?? 'diner',
+    emailVerified: record.emailVerified === true,
+    userId: record._id.toHexString(),
+    sessionId: claims.sessionId,
+    sessionExpiresAt: claims.expiresAt,
+  }) as unknown as Viewer;
+  minted.add(viewer);
+  return viewer;
+}
+
+/**
+ * The signed-in person of a request: its Bearer token when that is a session, else its cookie.
+ * A state-changing request riding on the cookie must come from our own pages (403 otherwise).
+ */
+export async function viewerOf(req: Request): Promise<Viewer | null> {
+  for (const { token, source } of sessionTokensOf(req)) {
+    const viewer = await viewerOfSessionToken(token);
+    if (!viewer) continue;
+    if (source === 'cookie') assertSameOrigin(req);
+    return viewer;
+  }
+  return null;
+}
+
+/** The signed-in person of a request, holding `role` when one is named: else 401 or 403. */
+export async function requireViewer(req: Request): Promise<Viewer>;
+export async function requireViewer<R extends Role>(req: Request, role: R): Promise<ViewerAs<R>>;
+export async function requireViewer(req: Request, role: Role = 'diner'): Promise<Viewer> {
+  const viewer = await viewerOf(req);
+  if (!viewer) throw new HttpError(401, REFUSALS.diner);
+  return narrow(viewer, role);
+}
+
+/** The viewer as one holding `role`: else 403. */
+export function narrow<R extends Role>(viewer: Viewer, role: R): ViewerAs<R> {
+  authorize(viewer, role);
+  return viewer as unknown as ViewerAs<R>;
+}
+
+/**
+ * The check every data-layer function makes first: a viewer this module resolved, holding
+ * `role`. It repeats at run time what the types already say, for callers that cast.
+ */
+export function authorize(viewer: Viewer, role: Role = 'diner'): void {
+  if (!minted.has(viewer)) throw new HttpError(401, REFUSALS.diner);
+  if (!hasRole(viewer.role, role)) throw new HttpError(403, REFUSALS[role]);
+}
+
+/** An email named in a path or query must be the viewer's own. */
+export function assertOwnEmail(viewer: Viewer, email: string): void {
+  if (normalizeEmail(email) !== normalizeEmail(viewer.email)) {
+    throw new HttpError(403, "You may only see your own account's data.");
+  }
+}
+
+/** The signed-in person of the page being rendered, or null. Resolved once per request. */
+export const getViewer = cache(async (): Promise<Viewer | null> => viewerOfSessionToken((await cookies()).get(SESSION_COOKIE)?.value));
+
+/**
+ * For pages: the signed-in person holding `role`. Anybody else is sent away (to /login, or home
+ * when signed in without the role). proxy.ts already did so with a real redirect before any
+ * rendering began; this is the same rule, for a page reached some other way.
+ */
+export async function requirePageViewer(): Promise<Viewer>;
+export async function requirePageViewer<R extends Role>(role: R): Promise<ViewerAs<R>>;
+export async function requirePageViewer(role: Role = 'diner'): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect('/login');
+  if (!hasRole(viewer.role, role)) redirect('/');
+  return narrow(viewer, role);
+}

@@ -1,0 +1,171 @@
+/**
+ * The documents each collection holds, in one place. Client code never imports this file: each
+ * domain's browser-safe shapes live in its own types.ts.
+ */
+import type { ObjectId } from 'mongodb';
+import type { Allergen, Diet, MenuCategory, OptionGroup, SelectedOption } from '../menu/types.ts';
+import type { OrderStatus } from '../orders/types.ts';
+import type { OrderLine } from '../payments/types.ts';
+import type { BookingStatus } from '../reservations/types.ts';
+import type { GrantedRole } from '../auth/roles.ts';
+
+/**
+ * A menu item in the `menu` collection. Prices are plain numbers in dollars. Items stored before
+ * dishes had them lack the last four fields: they read as available, with no allergens, no
+ * dietary tags and no options (lib/menu/queries.ts), so nothing needs migrating.
+ */
+export interface MenuItemDoc {
+  _id?: ObjectId;
+  name: string;
+  recipe: string;
+  image: string;
+  category: MenuCategory;
+  price: number;
+  createdAt?: Date;
+  available?: boolean;
+  allergens?: Allergen[];
+  dietary?: Diet[];
+  options?: OptionGroup[];
+}
+
+export interface ReviewDoc {
+  _id?: ObjectId;
+  name: string;
+  details: string;
+  rating: number;
+  /** The author's uid; seed reviews have none. One review per owner (a sparse unique index). */
+  ownerUid?: string;
+  email?: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export interface UserDoc {
+  _id?: ObjectId;
+  /**
+   * The Firebase uid the record belongs to, unique. Records made before sign-in was keyed on it
+   * lack one until their owner signs in (or `npm run seed` looks it up).
+   */
+  uid?: string;
+  name: string;
+  email: string;
+  /** As Firebase last said at sign-in: ADMIN_EMAILS grants admin to verified emails only. */
+  emailVerified?: boolean;
+  role?: GrantedRole;
+  createdAt?: Date;
+  /** Session tokens carry the version they were made under; raising it ends them all. Absent is 0. */
+  sessionVersion?: number;
+  /** Sessions ended one by one (logout), kept until they would have expired anyway. */
+  revokedSessions?: { id: string; expiresAt: Date }[];
+}
+
+/**
+ * Documents that belong to a person carry their uid. Those written before that (legacy, by email
+ * only) get it when their owner signs in, or from `npm run seed`; until then nobody sees them.
+ */
+interface Owned {
+  ownerUid?: string;
+  email: string;
+}
+
+/**
+ * One line of a cart: a dish with its choices, note and quantity, and what it was priced at when
+ * added. Lines from before options existed have only the first fields and count as one plain dish.
+ */
+export interface CartItemDoc extends Owned {
+  _id?: ObjectId;
+  menuId: string;
+  name: string;
+  image: string;
+  /** The price of one, with its choices, in dollars, as priced when the line was added. */
+  price: number;
+  createdAt?: Date;
+  /** Absent is 1. */
+  quantity?: number;
+  options?: SelectedOption[];
+  note?: string;
+  /** `price` in cents. */
+  unitCents?: number;
+  /** A fingerprint of the dish as it was priced (price, options, allergens, tags): when it differs from today's, the line is stale. */
+  itemKey?: string;
+  /**
+   * The owner's uid and a fingerprint of the line (dish as priced, choices, note), in ONE field
+   * under a sparse unique index: adding an identical line finds this one and adds to it
+   * atomically. Lines from before have none and are left out of the index.
+   */
+  lineKey?: string;
+  /** Payments that took part of this line's quantity (a line raised after checkout began), so that is done once. */
+  paidBy?: string[];
+}
+
+export interface PaymentDoc extends Owned {
+  _id?: ObjectId;
+  price: number;
+  transactionId: string;
+  /** The payment date; the field name is literally `data`, as API clients know it. */
+  data: Date;
+  /** The cart lines it paid for; `lines[i]` is what `cartIds[i]` held at checkout. */
+  cartIds: string[];
+  /** Each dish once per unit bought, for API clients that read orders as a list of dishes. */
+  menuItemIds: string[];
+  /** Absent on payments made before lines were kept: those are read from `menuItemIds`. */
+  lines?: OrderLine[];
+  status: OrderStatus;
+  /**
+   * Every status change after payment, with its time (lib/orders). Payments recorded before it
+   * existed, or just paid, lack it: their history starts as `[{ status: 'pending', at: data }]`.
+   */
+  statusHistory?: { status: OrderStatus; at: Date }[];
+}
+
+/** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
+export interface BookingDoc extends Owned {
+  _id?: ObjectId;
+  /** From the user record at booking time, never from the client. */
+  name: string;
+  /** 'YYYY-MM-DD' */
+  date: string;
+  /** 'HH:MM', the start of a 30-minute slot. */
+  time: string;
+  guests: number;
+  phone: string;
+  note?: string;
+  status: BookingStatus;
+  createdAt: Date;
+  updatedAt?: Date;
+}
+
+/** Seats held in one reservation slot, keyed by 'YYYY-MM-DD HH:MM'; only ever changed with $inc. */
+export interface BookingSlotDoc {
+  _id: string;
+  seats: number;
+}
+
+/**
+ * A diner's upcoming bookings, keyed by their uid: the cap on how many bookings and seats one
+ * person may hold is checked and taken in one conditional update of this document.
+ */
+export interface BookingHoldsDoc {
+  _id: string;
+  holds: { bookingId: string; slot: string; guests: number }[];
+}
+
+/** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
+export interface RateLimitDoc {
+  _id: string;
+  count: number;
+  expiresAt: Date;
+}
+
+/** Maps each collection name to the shape of its documents. */
+export interface Collections {
+  menu: MenuItemDoc;
+  reviews: ReviewDoc;
+  users: UserDoc;
+  carts: CartItemDoc;
+  payments: PaymentDoc;
+  bookings: BookingDoc;
+  bookingSlots: BookingSlotDoc;
+  bookingHolds: BookingHoldsDoc;
+  rateLimits: RateLimitDoc;
+}

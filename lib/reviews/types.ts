@@ -1,0 +1,7 @@
+/** A review as the testimonials, the review form and GET /api/review show it (client-safe). */
+export interface Review {
+  _id: string;
+  name: string;
+  details: string;
+  rating: number;
+}

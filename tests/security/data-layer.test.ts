@@ -1,0 +1,228 @@
+/**
+ * The data-layer matrix: every lib/ function that reads or changes non-public data, called
+ * directly (no route handler in front) as a diner and as an admin. Admin functions refuse a diner
+ * with 403 and change nothing, whatever a caller's types were made to say; the viewer's own
+ * functions serve both, on that viewer's data only; nothing serves a viewer this module did not
+ * resolve. That an admin function cannot even be called without an Admin is checked by `tsc`:
+ * see the @ts-expect-error below.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import type { Admin, Viewer } from '@/lib/auth/viewer';
+import { addToCart, listCart, priceCart, removeFromCart } from '@/lib/cart/cart';
+import { collections, toObjectId } from '@/lib/db';
+import { storeImage } from '@/lib/images/store';
+import { addMenuItem, deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
+import { changeOrderStatus, listOrders } from '@/lib/orders/orders';
+import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
+import { listPayments } from '@/lib/payments/records';
+import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
+import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';
+import { getAdminStats } from '@/lib/stats/admin-stats';
+import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
+import { deleteUser, listUsers, makeAdmin as promote } from '@/lib/users/admin';
+import { PNG } from '../support/images';
+import { seedItem } from '../support/menu';
+import { adminOf, makeAdmin, makeDiner, viewerOf } from '../support/people';
+
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
+
+const tomorrow = () => addDays(restaurantClock(new Date()).today, 1);
+const booking = { time: '19:00', guests: 2, phone: '+1 555 010 2024' };
+
+async function paidOrder(): Promise<string> {
+  const { payments } = await collections();
+  const { insertedId } = await payments.insertOne({
+    email: 'someone@bistro.test',
+    price: 12,
+    transactionId: `tx-matrix-${randomBytes(6).toString('hex')}`,
+    data: new Date(),
+    cartIds: [],
+    menuItemIds: [],
+    status: 'pending',
+  });
+  return insertedId.toHexString();
+}
+
+/** A checked upload of a picture nobody stored yet. */
+function freshImage() {
+  const bytes = Uint8Array.from([...PNG, ...randomBytes(8)]);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { bytes, type: { mime: 'image/png', ext: 'png' } as const, sha256, name: `${sha256}.png` };
+}
+
+interface AdminCase {
+  name: string;
+  /** Prepares what the call needs; for a write, `changed` says afterwards whether it happened. */
+  setup: () => Promise<{ call: (admin: Admin) => Promise<unknown>; changed?: () => Promise<boolean> }>;
+}
+
+const menuItemPrice = async (id: string) => (await (await collections()).menu.findOne({ _id: toObjectId(id)! }))?.price;
+
+const adminCases: AdminCase[] = [
+  { name: 'getAdminStats', setup: async () => ({ call: (a) => getAdminStats(a) }) },
+  { name: 'listUsers', setup: async () => ({ call: (a) => listUsers(a) }) },
+  { name: 'listOrders', setup: async () => ({ call: (a) => listOrders(a) }) },
+  { name: 'listAllBookings', setup: async () => ({ call: (a) => listAllBookings(a) }) },
+  {
+    name: 'makeAdmin',
+    setup: async () => {
+      const target = await makeDiner();
+      const { users } = await collections();
+      return { call: (a) => promote(a, target.id), changed: async () => (await users.findOne({ uid: target.uid }))?.role === 'admin' };
+    },
+  },
+  {
+    name: 'deleteUser',
+    setup: async () => {
+      const target = await makeDiner();
+      const { users } = await collections();
+      return { call: (a) => deleteUser(a, target.id), changed: async () => (await users.findOne({ uid: target.uid })) === null };
+    },
+  },
+  {
+    name: 'changeOrderStatus',
+    setup: async () => {
+      const id = await paidOrder();
+      const { payments } = await collections();
+      return { call: (a) => changeOrderStatus(a, id, { status: 'preparing' }), changed: async () => (await payments.findOne({ _id: toObjectId(id)! }))?.status === 'preparing' };
+    },
+  },
+  {
+    name: 'deleteReview',
+    setup: async () => {
+      const author = await viewerOf(await makeDiner());
+      const { review } = await saveReview(author, { rating: 4, details: 'A review to moderate.' });
+      return { call: (a) => deleteReview(a, review._id), changed: async () => (await getOwnReview(author)) === null };
+    },
+  },
+  {
+    name: 'addMenuItem',
+    setup: async () => {
+      const name = `Matrix Tart ${randomBytes(4).toString('hex')}`;
+      const { menu } = await collections();
+      return {
+        call: (a) => addMenuItem(a, { name, category: 'dessert', price: 7, image: '/images/menu/dessert.svg' }),
+        changed: async () => (await menu.countDocuments({ name })) > 0,
+      };
+    },
+  },
+  {
+    name: 'updateMenuItem',
+    setup: async () => {
+      const id = await seedItem();
+      return { call: (a) => updateMenuItem(a, id, { price: 99 }), changed: async () => (await menuItemPrice(id)) === 99 };
+    },
+  },
+  {
+    name: 'deleteMenuItem',
+    setup: async () => {
+      const id = await seedItem();
+      return { call: (a) => deleteMenuItem(a, id), changed: async () => (await menuItemPrice(id)) === undefined };
+    },
+  },
+  {
+    name: 'storeImage',
+    setup: async () => {
+      const image = freshImage();
+      const { readLocalImage } = await import('@/lib/images/local-store');
+      return { call: (a) => storeImage(a, image), changed: async () => (await readLocalImage(image.name)) !== null };
+    },
+  },
+];
+
+describe.each(adminCases)('$name', ({ setup }) => {
+  it('refuses a diner with 403 and changes nothing, whatever the types were made to say', async () => {
+    const diner = await viewerOf(await makeDiner());
+    const { call, changed } = await setup();
+    await expect(call(diner as unknown as Admin)).rejects.toMatchObject({ status: 403, message: 'Only admins may do this.' });
+    if (changed) expect(await changed()).toBe(false);
+  });
+
+  it('serves an admin', async () => {
+    const admin = await adminOf(await makeAdmin());
+    const { call, changed } = await setup();
+    await expect(call(admin)).resolves.toBeDefined();
+    if (changed) expect(await changed()).toBe(true);
+  });
+});
+
+describe('an admin function needs an Admin', () => {
+  it('does not compile with a Viewer, and refuses one at run time', async () => {
+    const diner = await viewerOf(await makeDiner());
+    // @ts-expect-error a Viewer is not an Admin until requireViewer(req, 'admin') or narrow() made it one
+    await expect(getAdminStats(diner)).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+interface ViewerCase {
+  name: string;
+  /** Calls the function as `viewer`; answers what only `viewer` may see or what they changed. */
+  run: (viewer: Viewer) => Promise<unknown>;
+}
+
+const viewerCases: ViewerCase[] = [
+  { name: 'adminFlag', run: async (v) => adminFlag(v, v.email).admin === (v.role === 'admin') },
+  { name: 'renameAccount', run: (v) => renameAccount(v, `${v.name} Renamed`) },
+  { name: 'addToCart, listCart, priceCart, removeFromCart', run: async (v) => {
+    const { insertedId } = await addToCart(v, { menuId: await seedItem({ price: 5 }) });
+    const lines = await listCart(v, v.email);
+    const { cents } = await priceCart(v);
+    await removeFromCart(v, insertedId);
+    return { lines: lines.length, cents, after: (await listCart(v)).length };
+  } },
+  { name: 'startCheckout, confirmDemoPayment, recordPayment, listPayments', run: async (v) => {
+    delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+    await addToCart(v, { menuId: await seedItem({ price: 8 }) });
+    const intent = await startCheckout(v);
+    await confirmDemoPayment(v, { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+    await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
+    return (await listPayments(v, v.email)).map((p) => p.transactionId === intent.transactionId);
+  } },
+  { name: 'createBooking, listBookings, changeBookingStatus', run: async (v) => {
+    const made = await createBooking(v, { ...booking, date: tomorrow() });
+    const mine = await listBookings(v);
+    await changeBookingStatus(v, made._id, 'cancelled');
+    return mine.map((b) => b._id === made._id);
+  } },
+  { name: 'saveReview, getOwnReview', run: async (v) => {
+    await saveReview(v, { rating: 5, details: 'Written through the data layer.' });
+    return (await getOwnReview(v))?.details;
+  } },
+  { name: 'endSession, endAllSessions', run: async (v) => {
+    await endSession(v);
+    await endAllSessions(v);
+    return true;
+  } },
+];
+
+describe.each(viewerCases)('$name', ({ run }) => {
+  it('serves a diner and an admin alike, each on their own data', async () => {
+    const [diner, admin] = [await viewerOf(await makeDiner()), await viewerOf(await makeAdmin())];
+    expect(await run(diner)).toEqual(await run(admin));
+  });
+
+  it('serves no viewer it did not resolve itself (401)', async () => {
+    const forged = { ...(await viewerOf(await makeDiner())) } as Viewer;
+    await expect(run(forged)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("a viewer's own functions keep to the viewer", () => {
+  it("never show or change another diner's cart, booking, payments or review", async () => {
+    const [dana, omar] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
+    const { insertedId } = await addToCart(omar, { menuId: await seedItem() });
+    await expect(removeFromCart(dana, insertedId)).rejects.toMatchObject({ status: 404 });
+    expect(await listCart(dana)).toEqual([]);
+    await expect(listCart(dana, omar.email)).rejects.toMatchObject({ status: 403 });
+    await expect(listPayments(dana, omar.email)).rejects.toMatchObject({ status: 403 });
+    expect(() => adminFlag(dana, omar.email)).toThrow(expect.objectContaining({ status: 403 }));
+    const theirs = await createBooking(omar, { ...booking, date: tomorrow() });
+    expect((await listBookings(dana)).some((b) => b._id === theirs._id)).toBe(false);
+    await expect(changeBookingStatus(dana, theirs._id, 'cancelled')).rejects.toMatchObject({ status: 403 });
+    await saveReview(omar, { rating: 2, details: 'Only mine to see here.' });
+    expect(await getOwnReview(dana)).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The people a test acts as: a user record (an admin when asked) keyed by a uid, and a session
+ * token for it, ready to send as `Authorization: Bearer` or as the session cookie; and the same
+ * person as the data layer sees them (`viewerOf`), for calling lib/ functions directly.
+ */
+import { createSessionToken } from '@/lib/auth/session';
+import { requireViewer, type Admin, type Viewer } from '@/lib/auth/viewer';
+import { collections } from '@/lib/db';
+import { request } from './http';
+
+/** Who a test calls as. */
+export type CallerKind = 'anonymous' | 'diner' | 'admin';
+
+export interface Person {
+  /** The user record's id. */
+  id: string;
+  uid: string;
+  email: string;
+  name: string;
+  token: string;
+  /** `Authorization: Bearer <token>`. */
+  headers: Record<string, string>;
+}
+
+let serial = 0;
+
+/** An email no other test uses. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++serial}@bistro.test`;
+
+export interface PersonOptions {
+  email?: string;
+  name?: string;
+  /** The Firebase uid, when the test made a real account in the emulator. */
+  uid?: string;
+  emailVerified?: boolean;
+}
+
+export async function makePerson(role: 'diner' | 'admin', options: PersonOptions = {}): Promise<Person> {
+  const { email = uniqueEmail(role), name = `Test ${role} ${++serial}`, uid = `uid-${role}-${Date.now().toString(36)}-${++serial}` } = options;
+  const { users } = await collections();
+  const { insertedId } = await users.insertOne({
+    uid,
+    name,
+    email,
+    emailVerified: options.emailVerified ?? true,
+    createdAt: new Date(),
+    ...(role === 'admin' ? { role: 'admin' as const } : {}),
+  });
+  const token = await sessionTokenFor({ uid, email, name });
+  return { id: insertedId.toHexString(), uid, email, name, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export const makeDiner = (options?: PersonOptions) => makePerson('diner', options);
+export const makeAdmin = (options?: PersonOptions) => makePerson('admin', options);
+
+/** A new session token for the person, under the session version their record has now. */
+export async function sessionTokenFor(identity: { uid: string; email: string; name?: string }): Promise<string> {
+  const { users } = await collections();
+  const record = await users.findOne({ uid: identity.uid });
+  return createSessionToken(identity, record?.sessionVersion ?? 0);
+}
+
+/** The headers of each kind of caller: nobody, a signed-in diner, a signed-in admin. */
+export async function callers(): Promise<Record<CallerKind, Record<string, string>>> {
+  return { anonymous: {}, diner: (await makeDiner()).headers, admin: (await makeAdmin()).headers };
+}
+
+/** The person as the data layer knows them, resolved from their token the way a route handler does. */
+export function viewerOf(person: Person): Promise<Viewer> {
+  return requireViewer(request('GET', '/', { headers: person.headers }));
+}
+
+export function adminOf(person: Person): Promise<Admin> {
+  return requireViewer(request('GET', '/', { headers: person.headers }), 'admin');
+}
