@@ -31,7 +31,8 @@ afterEach(async () => {
   killChildren();
 });
 
-type LegacyCollections = Record<string, { indexes: Array<{ name: string; key: Record<string, 1 | -1>; unique: boolean }>; documents: Document[] }>;
+type LegacyIndex = { name: string; key: Record<string, 1 | -1>; unique: boolean; sparse?: boolean; expireAfterSeconds?: number };
+type LegacyCollections = Record<string, { indexes: LegacyIndex[]; documents: Document[] }>;
 
 /** A data file exactly as the previous engine saved it: canonical EJSON, format 1. */
 function writeLegacy(dir: string, collections: LegacyCollections): string {
@@ -69,12 +70,15 @@ function sampleCollections(): LegacyCollections {
       ],
     },
     users: {
-      indexes: [{ name: 'email_1', key: { email: 1 }, unique: true }],
+      // The uid index is sparse, as the previous engine came to save it: Bob and Cy have no uid yet.
+      indexes: [{ name: 'email_1', key: { email: 1 }, unique: true }, { name: 'uid_1', key: { uid: 1 }, unique: true, sparse: true }],
       documents: [
-        { _id: new ObjectId(), name: 'Ann', email: 'ann@x.test', role: 'admin' },
+        { _id: new ObjectId(), name: 'Ann', email: 'ann@x.test', role: 'admin', uid: 'u-ann' },
         { _id: new ObjectId(), name: 'Bob', email: 'bob@x.test' },
+        { _id: new ObjectId(), name: 'Cy', email: 'cy@x.test' },
       ],
     },
+    rateLimits: { indexes: [{ name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false, sparse: false, expireAfterSeconds: 0 }], documents: [] },
     bookingSlots: { indexes: [], documents: [{ _id: '2024-06-01 19:00', seats: 4 }, { _id: '2024-06-01 19:30', seats: 0 }] },
     bookings: { indexes: [{ name: 'date_1_time_1', key: { date: 1, time: 1 }, unique: false }], documents: [] },
   };
@@ -86,7 +90,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('an existing bistro.json', { timeout:
     const text = writeLegacy(dir, sampleCollections());
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const db = open(dir);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/Migrated .*bistro\.json \(7 documents\) to .*bistro\.db; the old file is kept as bistro\.json\.bak/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/Migrated .*bistro\.json \(8 documents\) to .*bistro\.db; the old file is kept as bistro\.json\.bak/));
 
     for (const name of ['menu', 'users', 'bookingSlots'] as const) expect(await all(db, name)).toEqual(legacyDocuments(text, name));
     const menu = await all(db, 'menu');
@@ -96,10 +100,14 @@ describe.skipIf(!!process.env.MONGODB_URI)('an existing bistro.json', { timeout:
     expect(typeof menu[2]!.stock).toBe('number');
     expect(await db.collection('bookingSlots').findOne({ _id: '2024-06-01 19:00' })).toEqual({ _id: '2024-06-01 19:00', seats: 4 });
     expect(storedIndexes(dir)).toMatchObject({
-      users: [{ name: 'email_1', key: { email: 1 }, unique: true, sparse: false }],
+      users: [{ name: 'email_1', key: { email: 1 }, unique: true, sparse: false }, { name: 'uid_1', key: { uid: 1 }, unique: true, sparse: true }],
       bookings: [{ name: 'date_1_time_1', key: { date: 1, time: 1 }, unique: false, sparse: false }],
+      rateLimits: [{ name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false, sparse: false, expireAfterSeconds: 0 }],
     });
     await expect(db.collection('users').insertOne({ name: 'Ann again', email: 'ann@x.test' })).rejects.toMatchObject({ code: 11000 });
+    await expect(db.collection('users').insertOne({ name: 'Ann twice', email: 'ann2@x.test', uid: 'u-ann' })).rejects.toMatchObject({ code: 11000 });
+    // The same index options again are a no-op, as they are for the app at every start.
+    expect(await db.collection('rateLimits').createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 })).toBe('expiresAt_1');
 
     expect(fs.existsSync(path.join(dir, LEGACY_FILE))).toBe(false);
     expect(fs.readFileSync(path.join(dir, `${LEGACY_FILE}.bak`), 'utf8')).toBe(text);
