@@ -85,7 +85,7 @@ parentPort.on('message', (message) => {
 `;
 
 /** A failed batch, as SQLite reported it (`errcode` 13 is a full disk). */
-export class SaveFailure extends Error {
+class SaveFailure extends Error {
   readonly errcode?: number;
   constructor(message: string, errcode?: number) {
     super(message);
