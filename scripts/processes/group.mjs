@@ -121,7 +121,7 @@ export function stopWithThisProcess(child, stop = () => stopGroup(child)) {
  *
  * @param {ReturnType<typeof spawnGroup>} child
  * @param {() => Promise<boolean>} isReady
- * @param {{ what: string, timeoutMs: number, hint?: string }} options
+ * @param {{ what: string, timeoutMs: number, hint?: string, pollMs?: number }} options
  */
 export async function waitUntilReady(child, isReady, { what, timeoutMs, hint = '', pollMs = 250 }) {
   const deadline = Date.now() + timeoutMs;

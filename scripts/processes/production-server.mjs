@@ -40,8 +40,9 @@ export function spawnServer({ port, env = {}, cwd, command = START_COMMAND }) {
 
 /**
  * Starts the server and resolves once `readyPath` answers a status `ready` accepts (by default
- * 200), asked every `pollMs` (250). Returns its address, its output so far, `stop()` (the group, gracefully) and `kill(signal)`
- * (that signal to the group, resolved when the server has gone).
+ * 200), asked every `pollMs` (250; less to time a cold start closely). Returns its address, its
+ * output so far, `stop()` (the group, gracefully) and `kill(signal)` (that signal to the group,
+ * resolved when the server has gone).
  */
 export async function startServer({
   env,
