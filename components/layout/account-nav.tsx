@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCart, useSession } from '@/components/session/use-session';
+import { dashboardHome } from '@/lib/auth/page-access';
 import { logout } from '@/lib/client/logout';
 
 /** The signed-in part of the top bar: dashboard link, cart badge, avatar, login or logout. */
@@ -48,7 +49,7 @@ export function AccountNav() {
   return (
     <>
       <li>
-        <Link href={user.admin ? '/dashboard/adminHome' : '/dashboard/userHome'} className="nav-link">
+        <Link href={dashboardHome(user.role)} className="nav-link">
           Dashboard
         </Link>
       </li>
