@@ -27,7 +27,7 @@ import { SITE, errorOf, params, request } from '../support/http';
 import { PNG, imageForm } from '../support/images';
 import { seedItem } from '../support/menu';
 import { insertOrder } from '../support/orders';
-import { callers, makeAdmin, makeDiner, viewerOf, type CallerKind } from '../support/people';
+import { callers, makeAdmin, makeDiner, viewerOf } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));

@@ -14,7 +14,10 @@ import { addToCart, listCart, priceCart, removeFromCart } from '@/lib/cart/cart'
 import { collections, toObjectId } from '@/lib/db';
 import { storeImage } from '@/lib/images/store';
 import { addMenuItem, deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
+import { parseCursor } from '@/lib/orders/feed/cursor';
 import { changeOrderStatus, listOrders } from '@/lib/orders/orders';
+import { openOrderStream } from '@/lib/orders/stream';
+import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
 import { listPayments } from '@/lib/payments/records';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
@@ -25,8 +28,9 @@ import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/user
 import { deleteUser, listUsers, setRole } from '@/lib/users/admin';
 import { PNG } from '../support/images';
 import { seedItem } from '../support/menu';
-import { insertOrder } from '../support/orders';
-import { adminOf, makeAdmin, makeDiner, makePerson, makeStaff, viewerOf } from '../support/people';
+import { insertOrder, payForDish } from '../support/orders';
+import { EventStreamReader } from '../support/event-stream';
+import { makeAdmin, makeDiner, makePerson, makeStaff, viewerOf } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
@@ -204,6 +208,15 @@ const viewerCases: ViewerCase[] = [
   { name: 'saveReview, getOwnReview', run: async (v) => {
     await saveReview(v, { rating: 5, details: 'Written through the data layer.' });
     return (await getOwnReview(v))?.details;
+  } },
+  { name: 'openOrderStream', run: async (v) => {
+    const before = Date.now() - 1000;
+    const id = await payForDish(v);
+    const stream = await openOrderStream(v, { resumeFrom: parseCursor(String(before)), stillSignedIn: async () => v });
+    const reader = new EventStreamReader(new Response(stream));
+    const events = await reader.eventsWithin(300);
+    await reader.close();
+    return events.map((e) => JSON.parse(e.data!) as Order).filter((order) => order._id === id).map((order) => order.status);
   } },
   { name: 'endSession, endAllSessions', run: async (v) => {
     await endSession(v);

@@ -1,7 +1,11 @@
-/** Paid orders, written as the payment code records them (no status history until one moves). */
+/** Paid orders: written as the payment code records them (no status history until one moves), or paid for. */
 import { randomBytes } from 'node:crypto';
+import type { Viewer } from '@/lib/auth/viewer';
+import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/db/documents';
+import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
+import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
+import { seedItem } from './menu';
 
 export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
   const { payments } = await collections();
@@ -18,4 +22,19 @@ export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<
     ...overrides,
   });
   return insertedId.toHexString();
+}
+
+/**
+ * The viewer pays for one dish the way the checkout page does (the demo card, through the
+ * payment rules), which reports the new order to the kitchen. Answers the order's id.
+ */
+export async function payForDish(viewer: Viewer, dish: Partial<MenuItemDoc> = {}): Promise<string> {
+  delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  await addToCart(viewer, await seedItem({ name: 'Kitchen Soup', price: 8, ...dish }));
+  const { transactionId } = await startCheckout(viewer);
+  await confirmDemoPayment(viewer, { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+  const { payments } = await collections();
+  const paid = await payments.findOne({ transactionId });
+  if (paid?.status !== 'pending') throw new Error('the demo payment did not go through');
+  return paid._id.toHexString();
 }
