@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { Providers } from '@/components/session/providers';
-import { hasRole } from '@/lib/auth/roles';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { site } from '@/lib/config/site';
 
@@ -14,7 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <Providers>
       <div className="md:flex">
-        <Sidebar admin={hasRole(viewer.role, 'admin')} brand={site.brand} />
+        <Sidebar role={viewer.role} brand={site.brand} />
         <main id="main" className="min-w-0 flex-1 bg-cream/50 px-4 py-8 md:px-10">
           {children}
         </main>

@@ -13,6 +13,11 @@ export function sseEvent(event: string, id: string, data: unknown): Uint8Array {
   return encoder.encode(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
+/** A named signal with no data and no id (an id would move the client's Last-Event-ID). */
+export function sseSignal(event: string): Uint8Array {
+  return encoder.encode(`event: ${event}\ndata:\n\n`);
+}
+
 /** A comment: ignored by EventSource, it keeps a quiet connection from looking dead. */
 export function sseComment(text: string): Uint8Array {
   return encoder.encode(`: ${text}\n\n`);

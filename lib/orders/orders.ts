@@ -115,5 +115,5 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
 }
 
 function movedOn(status: OrderStatus): HttpError {
-  return new HttpError(409, `This order was just marked ${status} by someone else. Refresh to see its current status.`);
+  return new HttpError(409, `This order was just marked ${status} by someone else.`);
 }

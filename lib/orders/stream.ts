@@ -1,6 +1,6 @@
 import 'server-only';
 import { HttpError } from '@/lib/api/http';
-import { sseComment, sseEvent, sseRetry } from '@/lib/api/event-stream';
+import { sseComment, sseEvent, sseRetry, sseSignal } from '@/lib/api/event-stream';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { CLOCK_MARGIN_MS, type Cursor } from './feed/cursor';
@@ -15,7 +15,8 @@ import { streamConfig } from './stream-config';
  * or `?after=` on its first connection) first gets what it missed: the events after its last one
  * when this server still holds them all, else every order changed since that event, as it is now.
  * Then live events, a heartbeat comment every `heartbeatMs` (at which the session is checked: an
- * ended one closes the stream), and a clean end after `maxMs`, from which the browser reconnects.
+ * ended one closes the stream), and a clean end after `maxMs` (a `bye` event, then the close),
+ * from which the browser reconnects.
  */
 
 /** How long the browser waits before it reconnects. */
@@ -92,7 +93,11 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, stillSignedI
             (err: unknown) => console.error('[orders] could not check a stream session', err),
           );
         }, config.heartbeatMs);
-        const deadline = setTimeout(() => end(), config.maxMs);
+        // `bye` tells the page this end is planned, so it need not say it is reconnecting.
+        const deadline = setTimeout(() => {
+          write(sseSignal('bye'));
+          end();
+        }, config.maxMs);
 
         end = () => {
           if (ended) return;

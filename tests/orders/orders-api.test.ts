@@ -217,7 +217,7 @@ describe('PATCH /api/orders/{id}', () => {
       expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
       const doc = await stored(id);
       const loser = answers.find((res) => res.status === 409)!;
-      expect(await errorOf(loser)).toBe(`This order was just marked ${doc.status} by someone else. Refresh to see its current status.`);
+      expect(await errorOf(loser)).toBe(`This order was just marked ${doc.status} by someone else.`);
       expect(doc.statusHistory?.map((h) => h.status)).toEqual([doc.status]);
     }
   });
@@ -226,7 +226,7 @@ describe('PATCH /api/orders/{id}', () => {
     const id = await insertOrder({ status: 'preparing' });
     const res = await patch(id, { status: 'cancelled', from: 'pending' });
     expect(res.status).toBe(409);
-    expect(await errorOf(res)).toBe('This order was just marked preparing by someone else. Refresh to see its current status.');
+    expect(await errorOf(res)).toBe('This order was just marked preparing by someone else.');
     expect((await stored(id)).status).toBe('preparing');
   });
 

@@ -175,6 +175,8 @@ describe('the end of a stream', () => {
     process.env.ORDER_STREAM_MAX_SECONDS = '0.5';
     const stream = await listen(await makeStaff());
     expect(await stream.endsWithin(3000)).toBe(true);
+    // Said first, without an id, so the page knows the reconnection is planned and resumes where it was.
+    expect(stream.drain().filter((m) => m.event !== null)).toEqual([{ event: 'bye', id: null, data: '', retry: null, comments: [] }]);
   });
 
   it('comes at the next check once the session is ended, and the reconnection is refused (401)', async () => {
