@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
 
@@ -67,3 +67,13 @@ export async function login(page: Page, account: { email: string; password: stri
   await expect(page.getByText('User Login Successfull')).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/** A signed-in page in a browser context of its own, so several people can be online at once. */
+export async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, account);
+  return page;
+}
+
+/** The users table's row of a person, found by their email. */
+export const userRow = (page: Page, email: string) => page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });

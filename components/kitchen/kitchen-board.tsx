@@ -99,16 +99,19 @@ export function KitchenBoard({ since, settings }: KitchenBoardProps) {
           ) : null}
         </div>
       </div>
-      {chime.on && chime.waiting ? <p className="text-gray-700">Tap anywhere on the screen once to hear new tickets.</p> : null}
-      <ConnectionNotice reconnecting={reconnecting} />
-      {notice ? (
-        <div role="alert" className="flex items-center justify-between gap-3 rounded bg-red-50 px-4 py-3 text-lg text-red-900">
-          <span>{notice}</span>
-          <button type="button" onClick={() => setNotice('')} className="rounded px-3 py-1 font-semibold underline">
-            Dismiss
-          </button>
-        </div>
-      ) : null}
+      {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}
+      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-xl flex-col gap-2 *:pointer-events-auto *:shadow-lg">
+        <ConnectionNotice reconnecting={reconnecting} />
+        {notice ? (
+          <div role="alert" className="flex items-center justify-between gap-3 rounded bg-red-50 px-4 py-3 text-lg text-red-900 ring-2 ring-red-700">
+            <span>{notice}</span>
+            <button type="button" onClick={() => setNotice('')} className="rounded px-3 py-1 font-semibold underline">
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        {chime.on && chime.waiting ? <p className="rounded bg-ink px-4 py-2 text-center text-white">Tap anywhere on the screen once to hear new tickets.</p> : null}
+      </div>
       <div className="grid gap-4 @3xl:grid-cols-3">
         {COLUMNS.map(({ status, title }) => {
           const tickets = columnTickets(open, status);

@@ -13,14 +13,13 @@ export function sseEvent(event: string, id: string, data: unknown): Uint8Array {
   return encoder.encode(`event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-/** A named signal with no data and no id (an id would move the client's Last-Event-ID). */
-export function sseSignal(event: string): Uint8Array {
-  return encoder.encode(`event: ${event}\ndata:\n\n`);
-}
-
-/** A comment: ignored by EventSource, it keeps a quiet connection from looking dead. */
-export function sseComment(text: string): Uint8Array {
-  return encoder.encode(`: ${text}\n\n`);
+/**
+ * A named signal with no id (an id would move the client's Last-Event-ID), its data JSON when
+ * given. `comment` goes first as an SSE comment, for proxies that close a connection gone quiet.
+ */
+export function sseSignal(event: string, data?: unknown, comment?: string): Uint8Array {
+  const json = data === undefined ? '' : JSON.stringify(data);
+  return encoder.encode(`${comment ? `: ${comment}\n` : ''}event: ${event}\ndata:${json && ` ${json}`}\n\n`);
 }
 
 /** How long the browser waits before reconnecting once the stream ends or drops. */

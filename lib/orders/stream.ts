@@ -1,6 +1,6 @@
 import 'server-only';
 import { HttpError } from '@/lib/api/http';
-import { sseComment, sseEvent, sseRetry, sseSignal } from '@/lib/api/event-stream';
+import { sseEvent, sseRetry, sseSignal } from '@/lib/api/event-stream';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { CLOCK_MARGIN_MS, type Cursor } from './feed/cursor';
@@ -14,9 +14,10 @@ import { streamConfig } from './stream-config';
  * admins receive every order; a diner their own only. A client that reconnects (Last-Event-ID,
  * or `?after=` on its first connection) first gets what it missed: the events after its last one
  * when this server still holds them all, else every order changed since that event, as it is now.
- * Then live events, a heartbeat comment every `heartbeatMs` (at which the session is checked: an
- * ended one closes the stream), and a clean end after `maxMs` (a `bye` event, then the close),
- * from which the browser reconnects.
+ * It opens with `hello` (the heartbeat interval). Then live events, a heartbeat every `heartbeatMs`
+ * (a comment and a `heartbeat` event; the session is checked then too, and an ended one closes
+ * the stream), and a clean end after `maxMs` (a `bye` event, then the close), from which the
+ * browser reconnects.
  */
 
 /** How long the browser waits before it reconnects. */
@@ -83,8 +84,10 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, stillSignedI
           if (waiting) waiting.push(event);
           else send(event);
         });
+        // A comment for proxies, and an event the page can see: one that hears none for a while knows
+        // the connection died without a word (Wi-Fi gone) and opens a new one.
         const heartbeat = setInterval(() => {
-          write(sseComment('heartbeat'));
+          write(sseSignal('heartbeat', undefined, 'heartbeat'));
           stillSignedIn().then(
             (now) => {
               if (!now) end();
@@ -117,6 +120,7 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, stillSignedI
         if (signal?.aborted) return end();
 
         write(sseRetry(RECONNECT_MS));
+        write(sseSignal('hello', { heartbeatMs: config.heartbeatMs }));
         missedSince(hub, resumeFrom, viewer, everyOrder).then(
           (missed) => {
             const sent = new Set<string>();

@@ -52,21 +52,23 @@ afterEach(async () => {
 const orderOf = (message: StreamMessage) => JSON.parse(message.data!) as Order;
 const seen = (messages: StreamMessage[]) => messages.map((m) => `${orderOf(m)._id}:${orderOf(m).status}`);
 
-/** Events until `count` of them concern `ids`, then a short while longer; every event read, of any order. */
+const isOrder = (m: StreamMessage) => m.event === 'order';
+
+/** Order events until `count` of them concern `ids`, then a short while longer; every order event read, of any order. */
 async function eventsAbout(reader: EventStreamReader, ids: string[], count: number, timeoutMs = 5000): Promise<StreamMessage[]> {
   const read: StreamMessage[] = [];
   const about = () => read.filter((m) => ids.includes(orderOf(m)._id)).length;
   const until = Date.now() + timeoutMs;
   while (about() < count && Date.now() < until) {
-    const next = await reader.next((m) => m.event !== null, until - Date.now());
+    const next = await reader.next(isOrder, until - Date.now());
     if (!next) break;
     read.push(next);
   }
-  read.push(...(await reader.eventsWithin(300)));
+  read.push(...(await reader.eventsWithin(300)).filter(isOrder));
   return read;
 }
 
-const only = (messages: StreamMessage[], ids: string[]) => seen(messages.filter((m) => ids.includes(orderOf(m)._id)));
+const only = (messages: StreamMessage[], ids: string[]) => seen(messages.filter((m) => isOrder(m) && ids.includes(orderOf(m)._id)));
 
 async function move(staff: Person, id: string, from: OrderStatus, to: Exclude<OrderStatus, 'pending'>) {
   await changeOrderStatus(await staffOf(staff), id, { status: to, from });
@@ -104,12 +106,13 @@ describe('who receives which events', () => {
     expect(order.history).toEqual([{ status: 'pending', at: order.data }]);
   });
 
-  it('starts with a retry delay for the browser, then a heartbeat comment while nothing happens', async () => {
+  it('starts with a retry delay and the heartbeat interval, then beats while nothing happens (a comment and an event, without ids)', async () => {
     process.env.ORDER_STREAM_HEARTBEAT_SECONDS = '0.2';
     try {
       const stream = await listen(await makeStaff());
       expect((await stream.next(() => true, 2000))?.retry).toBe(2000);
-      expect(await stream.next((m) => m.comments.includes('heartbeat'), 2000)).not.toBeNull();
+      expect(await stream.nextEvent()).toEqual({ event: 'hello', id: null, data: '{"heartbeatMs":200}', retry: null, comments: [] });
+      expect(await stream.next((m) => m.comments.includes('heartbeat'), 2000)).toEqual({ event: 'heartbeat', id: null, data: '', retry: null, comments: ['heartbeat'] });
     } finally {
       delete process.env.ORDER_STREAM_HEARTBEAT_SECONDS;
     }
@@ -175,8 +178,8 @@ describe('the end of a stream', () => {
     process.env.ORDER_STREAM_MAX_SECONDS = '0.5';
     const stream = await listen(await makeStaff());
     expect(await stream.endsWithin(3000)).toBe(true);
-    // Said first, without an id, so the page knows the reconnection is planned and resumes where it was.
-    expect(stream.drain().filter((m) => m.event !== null)).toEqual([{ event: 'bye', id: null, data: '', retry: null, comments: [] }]);
+    // Said last, without an id, so the page knows the reconnection is planned and resumes where it was.
+    expect(stream.drain().filter((m) => m.event !== 'heartbeat' && m.event !== 'hello' && m.event !== null)).toEqual([{ event: 'bye', id: null, data: '', retry: null, comments: [] }]);
   });
 
   it('comes at the next check once the session is ended, and the reconnection is refused (401)', async () => {

@@ -216,7 +216,7 @@ const viewerCases: ViewerCase[] = [
     const reader = new EventStreamReader(new Response(stream));
     const events = await reader.eventsWithin(300);
     await reader.close();
-    return events.map((e) => JSON.parse(e.data!) as Order).filter((order) => order._id === id).map((order) => order.status);
+    return events.filter((e) => e.event === 'order').map((e) => JSON.parse(e.data!) as Order).filter((order) => order._id === id).map((order) => order.status);
   } },
   { name: 'endSession, endAllSessions', run: async (v) => {
     await endSession(v);
