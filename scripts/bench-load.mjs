@@ -1,8 +1,10 @@
 // `npm run bench:load`: load on the production server, loopback only and bounded in time.
 // autocannon against the public pages, the menu API and add-to-cart with a signed-in session;
-// prints req/s, p50/p99 latency and errors, with pages as a ratio of a static file's rate.
-// Targets: zero errors; public pages >= 0.5 of the static file. Missed targets are reported,
-// not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
+// prints req/s, p50/p99 latency and errors, with pages as a ratio of a static file's rate. Then
+// the order stream: 200 connections held for 30 s while orders are paid and started, each of which
+// must receive every event, with the server's memory before, during and after.
+// Targets: zero errors; public pages >= 0.5 of the static file; every stream gets every event.
+// Missed targets are reported, not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
 import { existsSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -11,8 +13,9 @@ import { benchArgs } from './bench/args.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
-import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
+import { STATIC_BASELINE, LOAD, STREAM_LOAD } from './bench/config.mjs';
 import { heading, ms, ratio, rps, table, verdict } from './bench/report.mjs';
+import { measureStreams } from './bench/streams.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
@@ -39,7 +42,11 @@ async function main() {
   process.env.SESSION_SECRET = secret;
   const { EmbeddedDb } = await import('../lib/db/embedded.ts');
   const data = EmbeddedDb.open({ dataDir: join(ROOT, DATA_DIR) });
-  await data.collection('users').insertOne({ uid: 'bench-load', name: 'Load Tester', email: 'load.tester@bistro.test' });
+  await data.collection('users').insertMany([
+    { uid: 'bench-load', name: 'Load Tester', email: 'load.tester@bistro.test' },
+    { uid: 'bench-diner', name: 'Load Diner', email: 'load.diner@bistro.test' },
+    { uid: 'bench-staff', name: 'Load Cook', email: 'load.cook@bistro.test', role: 'staff' },
+  ]);
   await data.close();
   const server = await startServer({
     cwd: ROOT,
@@ -73,6 +80,11 @@ async function main() {
 
   const cart = await (await fetch(`${server.baseUrl}/api/carts?email=load.tester%40bistro.test`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
+  // A diner of their own (the cart above is full) pays for one dish per order; staff start each one.
+  const dinerToken = await createSessionToken({ uid: 'bench-diner', email: 'load.diner@bistro.test', name: 'Load Diner' }, 0);
+  const staffToken = await createSessionToken({ uid: 'bench-staff', email: 'load.cook@bistro.test', name: 'Load Cook' }, 0);
+  process.stdout.write(`[load] order stream: ${STREAM_LOAD.connections} connections for ${STREAM_LOAD.holdSeconds} s…\n`);
+  const streams = await measureStreams({ baseUrl: server.baseUrl, serverPid: server.child.pid, staffToken, dinerToken, menuId, ...STREAM_LOAD });
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
 
@@ -88,6 +100,25 @@ async function main() {
   const failures = runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
   console.log(`\nstatic baseline: ${rps(baseline)} req/s (mean of first and last run)`);
   console.log(`errors and non-2xx answers in all runs: ${failures} (target 0) ${verdict(failures === 0)}`);
+  heading(`Order stream (${streams.connections} connections held ${streams.holdSeconds} s while orders are paid and started, loopback)`);
+  const mb = (v) => `${v.toFixed(0)} MB`;
+  console.log(table(
+    ['route', 'connections', 'orders', 'events each', 'got every event', 'delivery p50', 'p99', 'max', 'RSS before', 'during (max)', 'after', ''],
+    [[
+      'GET /api/orders/stream',
+      String(streams.connections),
+      String(streams.orders),
+      String(streams.eventsEach),
+      `${streams.complete}/${streams.connections}`,
+      ms(streams.p50),
+      ms(streams.p99),
+      ms(streams.max),
+      mb(streams.rss.before),
+      mb(streams.rss.during),
+      mb(streams.rss.after),
+      verdict(streams.complete === streams.connections),
+    ]],
+  ));
   if (cartRun) {
     const acknowledged = Object.entries(cartRun.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
     console.log(`add-to-cart: ${acknowledged} acknowledged in the measured run; ${Array.isArray(cart) ? cart.length : 'n/a'} items in the cart, warm-up included`);
