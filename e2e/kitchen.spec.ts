@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
-import type { MenuItem } from '../lib/menu/types';
 import type { Payment } from '../lib/payments/types';
 import type { UserRecord } from '../lib/users/types';
-import { ADMIN, createAccount, login, signedIn, userRow } from './support';
+import { ADMIN, addDish, createAccount, login, payOnPage, signedIn, userRow } from './support';
 
 /** The ticket name the kitchen shows for an order (lib/orders/wording.ts), until orders are numbered. */
 const ticketName = (orderId: string) => `#${orderId.slice(-4).toUpperCase()}`;
@@ -11,28 +10,6 @@ const ticketName = (orderId: string) => `#${orderId.slice(-4).toUpperCase()}`;
 async function newestOrderId(diner: Page, email: string): Promise<string> {
   const payments = (await (await diner.request.get(`/api/payments/${encodeURIComponent(email)}`)).json()) as Payment[];
   return payments[0]!._id;
-}
-
-/** Puts one dish in the diner's cart, through the API the add-to-cart button calls. */
-async function addDish(diner: Page, category = 'pizza'): Promise<MenuItem> {
-  const [dish] = (await (await diner.request.get(`/api/menu?category=${category}`)).json()) as MenuItem[];
-  const added = await diner.request.post('/api/carts', { data: { menuId: dish!._id }, headers: { origin: new URL(diner.url()).origin } });
-  expect(added.status()).toBe(201);
-  return dish!;
-}
-
-/** Pays for the cart on the payment page with the demo card; resolves when the server has recorded it. */
-async function payOnPage(diner: Page): Promise<number> {
-  await diner.goto('/dashboard/payment');
-  await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await diner.getByLabel('CVC').fill('123');
-  const pay = diner.getByRole('button', { name: /^Pay \$/ });
-  await expect(pay).toBeEnabled();
-  const recorded = diner.waitForResponse((res) => res.url().endsWith('/api/payments/demo-confirm') && res.ok());
-  await pay.click();
-  await recorded;
-  return Date.now();
 }
 
 /** Pays for the cart through the API the card form calls (for a second order, quickly). */

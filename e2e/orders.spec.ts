@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { MenuItem } from '../lib/menu/types';
-import { ADMIN, createAccount, login } from './support';
+import { ADMIN, addDish, createAccount, login, payOnPage } from './support';
 
 /** Every JavaScript file the page loaded, as text. */
 async function scriptsOf(page: Page, path: string): Promise<string[]> {
@@ -22,16 +21,8 @@ test.describe('order tracking', () => {
     const diner = await dinerContext.newPage();
     const account = await createAccount('tracked');
     await login(diner, account);
-    const [pizza] = (await (await diner.request.get('/api/menu?category=pizza')).json()) as MenuItem[];
-    const added = await diner.request.post('/api/carts', { data: { menuId: pizza!._id }, headers: { origin: new URL(diner.url()).origin } });
-    expect(added.status()).toBe(201);
-    await diner.goto('/dashboard/payment');
-    await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await diner.getByLabel('CVC').fill('123');
-    const pay = diner.getByRole('button', { name: /^Pay \$/ });
-    await expect(pay).toBeEnabled();
-    await pay.click();
+    const pizza = await addDish(diner, 'pizza');
+    await payOnPage(diner);
     await expect(diner).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
     const dinerStatus = diner.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
     await expect(dinerStatus).toHaveText('Order received');
@@ -46,7 +37,7 @@ test.describe('order tracking', () => {
     const row = admin.getByRole('row').filter({ hasText: account.email });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('1 dish');
-    await expect(row).toContainText(`1× ${pizza!.name}`);
+    await expect(row).toContainText(`1× ${pizza.name}`);
     await expect(row.getByRole('button', { name: /^Cancel:/ })).toBeVisible();
 
     const steps = [

@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import type { MenuItem } from '../lib/menu/types';
 
 /** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
 
@@ -77,3 +78,25 @@ export async function signedIn(browser: Browser, account: { email: string; passw
 
 /** The users table's row of a person, found by their email. */
 export const userRow = (page: Page, email: string) => page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+
+/** Puts one dish in the diner's cart, through the API the add-to-cart button calls. */
+export async function addDish(diner: Page, category = 'pizza'): Promise<MenuItem> {
+  const [dish] = (await (await diner.request.get(`/api/menu?category=${category}`)).json()) as MenuItem[];
+  const added = await diner.request.post('/api/carts', { data: { menuId: dish!._id }, headers: { origin: new URL(diner.url()).origin } });
+  expect(added.status()).toBe(201);
+  return dish!;
+}
+
+/** Pays for the cart on the payment page with the demo card; resolves when the server has recorded it. */
+export async function payOnPage(diner: Page): Promise<number> {
+  await diner.goto('/dashboard/payment');
+  await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await diner.getByLabel('CVC').fill('123');
+  const pay = diner.getByRole('button', { name: /^Pay \$/ });
+  await expect(pay).toBeEnabled();
+  const recorded = diner.waitForResponse((res) => res.url().endsWith('/api/payments/demo-confirm') && res.ok());
+  await pay.click();
+  await recorded;
+  return Date.now();
+}

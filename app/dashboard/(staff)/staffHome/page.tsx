@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AccountSecurity } from '@/components/account/account-security';
+import { Greeting } from '@/components/account/greeting';
 import { COLUMNS } from '@/components/kitchen/tickets';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
@@ -15,10 +16,7 @@ export default async function StaffHome() {
   const open = await listOrders(staff, OPEN_STATUSES);
   return (
     <div className="space-y-8">
-      <h1 className="font-display text-3xl">
-        <span>Hi, Welcome </span>
-        {staff.name}
-      </h1>
+      <Greeting name={staff.name} />
       <section aria-labelledby="waiting" className="space-y-4">
         <h2 id="waiting" className="font-display text-2xl uppercase">
           In the kitchen now
