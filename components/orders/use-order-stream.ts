@@ -16,6 +16,8 @@ const DEFAULT_HEARTBEAT_MS = 15_000;
 export interface OrderStreamHandlers {
   /** Where the page's data was read on the server (lib/orders/feed/cursor.ts `cursorAt`). */
   after: string;
+  /** The viewer's own orders only, even for staff (a payment history). */
+  mine?: boolean;
   /** An order was paid or moved on (also for what the connection missed while it was down). */
   onOrder: (order: Order) => void;
   /** The server refused the stream: re-read the list (through `api()`, which signs out on a 401). */
@@ -30,7 +32,7 @@ export interface OrderStreamHandlers {
  * silent for longer than the server's heartbeat allows (a network that died without a word).
  * `reconnecting` is true while no stream is open.
  */
-export function useOrderStream({ after, onOrder, onRefused }: OrderStreamHandlers): { reconnecting: boolean } {
+export function useOrderStream({ after, mine = false, onOrder, onRefused }: OrderStreamHandlers): { reconnecting: boolean } {
   const [reconnecting, setReconnecting] = useState(false);
   const deliver = useEffectEvent((order: Order) => onOrder(order));
   const refused = useEffectEvent(() => onRefused?.());
@@ -67,7 +69,7 @@ export function useOrderStream({ after, onOrder, onRefused }: OrderStreamHandler
     function connect() {
       clearTimeout(retry);
       if (!navigator.onLine) return showBanner(0); // `online` connects again
-      const current = new EventSource(`/api/orders/stream?after=${encodeURIComponent(lastId)}`);
+      const current = new EventSource(`/api/orders/stream?after=${encodeURIComponent(lastId)}${mine ? '&mine=1' : ''}`);
       source = current;
       current.addEventListener('open', () => {
         retryMs = FIRST_RETRY_MS;
@@ -117,7 +119,7 @@ export function useOrderStream({ after, onOrder, onRefused }: OrderStreamHandler
       clearTimeout(banner);
       close();
     };
-  }, [after]);
+  }, [after, mine]);
 
   return { reconnecting };
 }

@@ -47,6 +47,7 @@ export function PaymentHistory({ since }: { since: string }) {
   const [ready, setReady] = useState<Order[]>([]);
   const { reconnecting } = useOrderStream({
     after: since,
+    mine: true,
     onOrder: (order) => {
       const before = payments?.find((payment) => payment._id === order._id);
       // Paid in another tab or on another device since this list was read: read it again.

@@ -28,6 +28,8 @@ const MAX_QUEUED = 256;
 export interface StreamOptions {
   /** Where the client left off, if it says. */
   resumeFrom: Cursor | null;
+  /** Only the viewer's own orders, whatever their role (a payment history). */
+  mine?: boolean;
   /** Reads the session again: null once it has ended (logout, sign out everywhere, a role change, deletion). */
   stillSignedIn: () => Promise<Viewer | null>;
   /** Aborts when the client goes away. */
@@ -44,7 +46,7 @@ function release(uid: string): void {
   else openStreams.delete(uid);
 }
 
-/** What the client missed since `cursor`, of what `sees` lets it see. */
+/** What the client missed since `cursor`: every order's changes, or the viewer's own. */
 async function missedSince(hub: OrderHub, cursor: Cursor | null, viewer: Viewer, everyOrder: boolean): Promise<OrderEvent[]> {
   if (!cursor) return [];
   const held = hub.eventsAfter(cursor);
@@ -53,7 +55,7 @@ async function missedSince(hub: OrderHub, cursor: Cursor | null, viewer: Viewer,
   return toEvents(docs, shapeOrders);
 }
 
-export async function openOrderStream(viewer: Viewer, { resumeFrom, stillSignedIn, signal }: StreamOptions): Promise<ReadableStream<Uint8Array>> {
+export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false, stillSignedIn, signal }: StreamOptions): Promise<ReadableStream<Uint8Array>> {
   authorize(viewer);
   const config = streamConfig();
   const held = openStreams.get(viewer.uid) ?? 0;
@@ -61,7 +63,7 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, stillSignedI
     throw new HttpError(429, `You already have ${held} live order screens open. Close one, then try again.`, { 'Retry-After': '30' });
   }
   const hub = await orderHub();
-  const everyOrder = hasRole(viewer.role, 'staff');
+  const everyOrder = !mine && hasRole(viewer.role, 'staff');
   const sees = (event: OrderEvent) => everyOrder || event.ownerUid === viewer.uid;
   openStreams.set(viewer.uid, held + 1);
 

@@ -29,8 +29,11 @@ export const ordersQuerySchema = z.strictObject({ status: statusListSchema.optio
  */
 export const eventIdSchema = z.string().regex(/^\d{1,15}(\.[0-9a-f]{24})?$/, 'must be an event id this stream sent');
 
-/** GET /api/orders/stream. */
-export const orderStreamQuerySchema = z.strictObject({ after: eventIdSchema.optional() });
+/** GET /api/orders/stream: `?mine=1` keeps staff and admins to their own orders too (their payment history). */
+export const orderStreamQuerySchema = z.strictObject({
+  after: eventIdSchema.optional(),
+  mine: z.literal('1', { error: 'mine must be 1' }).optional(),
+});
 
 /**
  * PATCH /api/orders/{id}: the status to move to (an order never goes back to pending), and

@@ -94,6 +94,14 @@ describe('who receives which events', () => {
     expect(JSON.stringify(omarSaw)).not.toContain(dana.email);
   });
 
+  it('staff and admins asking for their own orders only (`?mine=1`, their payment history) get those', async () => {
+    const [dana, admin] = [await makeDiner(), await makeAdmin()];
+    const stream = await listen(admin, { query: '?mine=1' });
+    const danas = await payForDish(await viewerOf(dana));
+    const admins = await payForDish(await viewerOf(admin));
+    expect(only(await eventsAbout(stream, [danas, admins], 1), [danas, admins])).toEqual([`${admins}:pending`]);
+  });
+
   it('each event is `event: order` with the shaped order and an id a reconnecting client sends back', async () => {
     const [dana, staff] = [await makeDiner(), await makeStaff()];
     const stream = await listen(staff);
