@@ -36,7 +36,7 @@ const RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 
 /** A server that cannot open change streams at all: a standalone mongod. */
-export function changeStreamsUnsupported(err: unknown): boolean {
+function changeStreamsUnsupported(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
   return code === 40573 || (typeof message === 'string' && /only supported on replica sets/i.test(message));
 }

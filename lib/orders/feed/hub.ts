@@ -30,7 +30,7 @@ export interface HubOptions {
   idleMs: number;
 }
 
-export type Listener = (event: OrderEvent) => void;
+type Listener = (event: OrderEvent) => void;
 
 export async function toEvents(docs: OrderDocument[], shape: HubOptions['shape']): Promise<OrderEvent[]> {
   const orders = await shape(docs);
@@ -46,7 +46,7 @@ export class OrderHub {
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
-    readonly source: OrderSource,
+    private readonly source: OrderSource,
     private readonly options: HubOptions,
   ) {}
 
@@ -69,16 +69,6 @@ export class OrderHub {
       if (this.buffer[i]!.id === cursor.id) return this.buffer.slice(i + 1);
     }
     return null;
-  }
-
-  /** Subscribers now (tests, the load benchmark). */
-  get subscribers(): number {
-    return this.listeners.size;
-  }
-
-  /** Whether the source is running. */
-  get running(): boolean {
-    return this.stopSource !== null;
   }
 
   /** Stops the source and forgets the buffer (nobody is connected, or tests). */
