@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import type { MenuItem } from '../lib/menu/types';
+import type { MenuItem, SelectedOption } from '../lib/menu/types';
 
 /** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
 
@@ -57,6 +57,17 @@ export async function readCaptcha(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { __captcha: string }).__captcha);
 }
 
+/**
+ * The public top bar's navigation. On a phone its links wait behind the menu button, which is
+ * opened first, as a person would.
+ */
+export async function siteNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const toggle = nav.locator('details:not([open]) > summary');
+  if (await toggle.isVisible()) await toggle.click();
+  return nav;
+}
+
 /** Logs in through the real form (captcha included) and waits for the redirect. */
 export async function login(page: Page, account: { email: string; password: string }, from?: string) {
   await watchCaptcha(page);
@@ -80,9 +91,15 @@ export async function signedIn(browser: Browser, account: { email: string; passw
 export const userRow = (page: Page, email: string) => page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
 
 /** Puts one dish in the diner's cart, through the API the add-to-cart button calls. */
-export async function addDish(diner: Page, category = 'pizza'): Promise<MenuItem> {
+export async function addDish(
+  diner: Page,
+  category = 'pizza',
+  line: { quantity?: number; note?: string; options?: SelectedOption[] } = {},
+): Promise<MenuItem> {
   const [dish] = (await (await diner.request.get(`/api/menu?category=${category}`)).json()) as MenuItem[];
-  const added = await diner.request.post('/api/carts', { data: { menuId: dish!._id }, headers: { origin: new URL(diner.url()).origin } });
+  // Required groups (a pizza's size) get their first choices unless the caller chose.
+  const options = line.options ?? dish!.options.filter((group) => group.min > 0).map((group) => ({ group: group.name, choices: group.choices.slice(0, group.min).map((c) => c.name) }));
+  const added = await diner.request.post('/api/carts', { data: { menuId: dish!._id, ...line, options }, headers: { origin: new URL(diner.url()).origin } });
   expect(added.status()).toBe(201);
   return dish!;
 }

@@ -6,11 +6,11 @@
 // Targets: zero errors; public pages >= 0.5 of the static file; every stream gets every event.
 // Missed targets are reported, not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
 import { existsSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArgs } from './bench/args.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
+import { BENCH_DINER, benchPeople } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { STATIC_BASELINE, LOAD, STREAM_LOAD } from './bench/config.mjs';
@@ -36,30 +36,28 @@ async function main() {
     if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
     rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
   }
-  // A known secret lets this script sign its own session, so no identity provider is needed; a
-  // session is only valid for a user record, written before the server owns the data file.
-  const secret = randomBytes(32).toString('hex');
-  process.env.SESSION_SECRET = secret;
-  const { EmbeddedDb } = await import('../lib/db/embedded.ts');
-  const data = EmbeddedDb.open({ dataDir: join(ROOT, DATA_DIR) });
-  await data.collection('users').insertMany([
-    { uid: 'bench-load', name: 'Load Tester', email: 'load.tester@bistro.test' },
-    { uid: 'bench-diner', name: 'Load Diner', email: 'load.diner@bistro.test' },
+  // The cart's diner fills a cart; a diner of their own pays for one dish per order while the
+  // streams are open, and staff start each one.
+  const {
+    env,
+    sessions: [diner, streamDiner, cook],
+  } = await benchPeople(join(ROOT, DATA_DIR), [
+    BENCH_DINER,
+    { uid: 'bench-stream-diner', name: 'Load Diner', email: 'load.diner@bistro.test' },
     { uid: 'bench-staff', name: 'Load Cook', email: 'load.cook@bistro.test', role: 'staff' },
   ]);
-  await data.close();
   const server = await startServer({
     cwd: ROOT,
     // Limits scaled out of the way: this measures capacity, the limits have their own tests.
-    env: { DATA_DIR, SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
+    env: { DATA_DIR, ...env, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
   });
-  const { createSessionToken } = await import('../lib/auth/session.ts');
-  const token = await createSessionToken({ uid: 'bench-load', email: 'load.tester@bistro.test', name: 'Load Tester' }, 0);
+  const { token } = diner;
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
   if (!menuId) throw new Error('the menu is empty');
 
   const opts = { duration, connections, warmup: 1 };
+  let adds = 0;
   const runs = [];
   const measure = async (label, path, extra = {}) => {
     const r = await measureThroughput(server.baseUrl, path, { ...opts, ...extra });
@@ -73,18 +71,16 @@ async function main() {
   await measure('POST /api/carts', '/api/carts', {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
-    body: { menuId },
+    // A note of its own makes every add a new line: the same dish again joins one line, which holds 20 at most.
+    body: () => ({ menuId, note: `load ${++adds}` }),
   });
   const last = await measure(`static ${STATIC_BASELINE.path} (again)`, STATIC_BASELINE.path);
   const baseline = (first.rps + last.rps) / 2;
 
-  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=load.tester%40bistro.test`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
-  // A diner of their own (the cart above is full) pays for one dish per order; staff start each one.
-  const dinerToken = await createSessionToken({ uid: 'bench-diner', email: 'load.diner@bistro.test', name: 'Load Diner' }, 0);
-  const staffToken = await createSessionToken({ uid: 'bench-staff', email: 'load.cook@bistro.test', name: 'Load Cook' }, 0);
   process.stdout.write(`[load] order stream: ${STREAM_LOAD.connections} connections for ${STREAM_LOAD.holdSeconds} s…\n`);
-  const streams = await measureStreams({ baseUrl: server.baseUrl, serverPid: server.child.pid, staffToken, dinerToken, menuId, ...STREAM_LOAD });
+  const streams = await measureStreams({ baseUrl: server.baseUrl, serverPid: server.child.pid, staffToken: cook.token, dinerToken: streamDiner.token, menuId, ...STREAM_LOAD });
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
 

@@ -312,6 +312,9 @@ const MENU = [
   ['garlic-butter-prawns', 'popular', 'shrimp', ['garlic', 'lemon', 'baguette']],
   ['crispy-chicken-tacos', 'popular', 'taco', ['avocado', 'lemon']],
   ['croque-monsieur', 'popular', 'sandwich', ['cheese', 'leafy']],
+
+  // Added after the first set; last, so the variants of the others stay as they were.
+  ['marinara-pizza', 'pizza', 'wholepizza', ['tomato', 'garlic', 'herb']],
 ];
 
 /** Garnish slots for plated food, kept inside the band a 3:2 object-cover crop shows (y≈53..267). */

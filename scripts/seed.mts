@@ -23,7 +23,8 @@ function report(where: string, result: SeedResult): void {
   console.log(`Seeded ${where}${reset ? ' (reset)' : ''}:`);
   for (const [name, c] of Object.entries(result)) {
     const removed = reset ? `, ${c.removed} removed first` : '';
-    console.log(`  ${name.padEnd(8)} ${c.inserted} inserted, ${c.existing} already present${removed}`);
+    const filled = 'filled' in c && c.filled ? `, ${c.filled} given their allergens, dietary tags and options` : '';
+    console.log(`  ${name.padEnd(8)} ${c.inserted} inserted, ${c.existing} already present${removed}${filled}`);
   }
 }
 

@@ -99,7 +99,7 @@ export default async function HomePage() {
           <SectionTitle id="chef-recommends" heading="Chef Recommends" subHeading="Should Try" />
           <div className="grid gap-8 md:grid-cols-3">
             {chefPicks.map((item) => (
-              <DishCard key={item._id} item={item} action={<AddToCartButton menuId={item._id} name={item.name} />} showPrice={false} />
+              <DishCard key={item._id} item={item} action={<AddToCartButton item={item} />} showPrice={false} />
             ))}
           </div>
         </section>

@@ -1,41 +1,49 @@
 'use client';
 
-import { usePathname, useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { api, ApiError } from '@/lib/client/api';
-import { cartKey, useSession } from '@/components/session/use-session';
+import dynamic from 'next/dynamic';
+import { useRef, useState } from 'react';
+import { ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
+import type { DishToOrder } from './options-dialog';
+import { useAddToCart } from './use-add-to-cart';
+
+// Downloaded when a diner first reaches for a dish with options, not with the page.
+const loadDialog = () => import('./options-dialog');
+const OptionsDialog = dynamic(loadDialog, { ssr: false });
+
+const BUTTON =
+  'rounded-lg border-b-4 border-gold bg-gray-100 px-6 py-3 font-semibold text-gold uppercase transition hover:border-ink hover:bg-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
- * Adds a menu item to the signed-in user's cart. Only the item's id is sent: the server fills
- * the name, picture and price from the menu and the email from the session.
+ * Adds a dish to the signed-in diner's cart: at once when it has no options, through the options
+ * dialog when it has. A sold-out dish shows a disabled button that says so. The visible words
+ * begin the accessible name; the dish's name follows for screen readers.
  */
-export function AddToCartButton({ menuId, name }: { menuId: string; name: string }) {
-  const { user } = useSession();
-  const { mutate } = useSWRConfig();
-  const router = useRouter();
-  const pathname = usePathname();
+export function AddToCartButton({ item }: { item: DishToOrder }) {
+  const { signedIn, add } = useAddToCart();
   const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const hasOptions = item.options.length > 0;
+
+  if (!item.available) {
+    return (
+      <button type="button" disabled className={BUTTON}>
+        Sold out<span className="sr-only"> {item.name}</span>
+      </button>
+    );
+  }
 
   async function onClick() {
-    if (!user) {
-      const answer = await notify.confirm({
-        icon: 'warning',
-        title: 'You are not Logged In!',
-        text: "You won't be able to add to cart this item!",
-        confirmButtonText: 'Yes, login!',
-      });
-      if (answer) router.push(`/login?from=${encodeURIComponent(pathname ?? '/')}`);
+    if (!(await signedIn())) return;
+    if (hasOptions) {
+      setChoosing(true);
       return;
     }
     setBusy(true);
     try {
-      const result = await api<{ insertedId?: string }>('/api/carts', { method: 'POST', json: { menuId } });
-      if (result.insertedId) {
-        await mutate(cartKey(user.email));
-        void notify.toast(`${name} added to your cart`);
-      }
+      await add({ menuId: item._id });
+      void notify.toast(`${item.name} added to your cart`);
     } catch (err) {
       void notify.error(err instanceof ApiError ? err.message : 'Could not add the item. Please try again.');
     } finally {
@@ -43,15 +51,31 @@ export function AddToCartButton({ menuId, name }: { menuId: string; name: string
     }
   }
 
+  const prefetch = hasOptions ? () => void loadDialog() : undefined;
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={busy}
-      aria-label={`Add ${name} to cart`}
-      className="rounded-lg border-b-4 border-gold bg-gray-100 px-6 py-3 font-semibold text-gold uppercase transition hover:border-ink hover:bg-ink hover:text-white disabled:cursor-wait disabled:opacity-60"
-    >
-      {busy ? 'Adding…' : 'Add To Cart'}
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        onClick={onClick}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        disabled={busy}
+        aria-haspopup={hasOptions ? 'dialog' : undefined}
+        className={BUTTON}
+      >
+        {busy ? 'Adding…' : 'Add To Cart'}
+        <span className="sr-only"> {item.name}</span>
+      </button>
+      {choosing ? (
+        <OptionsDialog
+          item={item}
+          onClose={() => {
+            setChoosing(false);
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { describeSelection } from '@/lib/menu/pricing';
 import { fulfilmentLabel, orderLabel } from '@/lib/orders/wording';
 import type { Order } from '@/lib/orders/types';
 import { ACTIONS, ageTone, formatAge, type AgeTone, type OpenStatus } from './tickets';
@@ -54,8 +55,14 @@ export function Ticket({ order, now, settings, held, sending, onTap, onUndo }: T
           {order.items.map((line, i) => (
             <li key={`${line.name}-${i}`}>
               <span className="font-bold tabular-nums">{line.quantity}×</span> {line.name}
-              {line.options?.length ? <span className="block pl-8 text-lg text-gray-700">{line.options.join(', ')}</span> : null}
-              {line.note ? <span className="block pl-8 text-lg font-semibold text-red-800">Note: {line.note}</span> : null}
+              {line.options
+                ?.filter((option) => option.choices.length)
+                .map((option) => (
+                  <span key={option.group} className="block pl-10 text-xl text-gray-800">
+                    {describeSelection([option])}
+                  </span>
+                ))}
+              {line.note ? <span className="block pl-10 text-xl font-semibold text-red-800">Note: {line.note}</span> : null}
             </li>
           ))}
         </ul>

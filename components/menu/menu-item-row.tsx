@@ -1,10 +1,12 @@
 import type { MenuItem } from '@/lib/menu/types';
+import { dishAttributes } from '@/lib/menu/filters';
 import { formatPrice } from '@/lib/menu/money';
+import { ContainsLine, DishBadges } from './dish-facts';
 
-/** One line of the menu list: picture, name, recipe and price. */
+/** One line of the menu list: picture, name, badges, recipe, allergens and price. */
 export function MenuItemRow({ item }: { item: MenuItem }) {
   return (
-    <li className="flex gap-4">
+    <li {...dishAttributes(item)} className="flex gap-4">
       {/* eslint-disable-next-line @next/next/no-img-element -- local SVG artwork */}
       <img
         src={item.image}
@@ -19,7 +21,9 @@ export function MenuItemRow({ item }: { item: MenuItem }) {
           {item.name}
           <span aria-hidden="true">----------</span>
         </h3>
+        <DishBadges item={item} className="my-1" />
         <p className="text-sm text-gray-600">{item.recipe}</p>
+        <ContainsLine item={item} className="mt-1" />
       </div>
       <p className="shrink-0 font-semibold text-gold">{formatPrice(item.price)}</p>
     </li>

@@ -9,6 +9,7 @@ import { notify } from '@/lib/client/notify';
 import { formatPrice } from '@/lib/menu/money';
 import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
+import { ChosenOptions } from '@/components/menu/chosen-options';
 import { ConnectionNotice } from './connection-notice';
 import { OrderStatusBadge } from './order-status-badge';
 import { useLiveOrders } from './use-live-orders';
@@ -54,7 +55,7 @@ function StepButton({ order, step, onChanged }: { order: Order; step: OrderStep;
       onClick={onClick}
       disabled={busy}
       aria-label={`${label}: order of ${order.email}, ${formatWhen(order.data)}`}
-      className={`rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
+      className={`min-h-11 rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
     >
       {busy ? 'Working…' : label}
     </button>
@@ -67,7 +68,7 @@ function StatusCell({ order }: { order: Order }) {
     <div className="space-y-2">
       <OrderStatusBadge status={order.status} />
       <details className="text-xs text-gray-600">
-        <summary className="cursor-pointer rounded underline-offset-2 hover:underline">Timeline</summary>
+        <summary className="cursor-pointer rounded py-3.5 underline-offset-2 hover:underline">Timeline</summary>
         <ol className="mt-2 space-y-1 border-l-2 border-gray-200 pl-3">
           {order.history.map((step) => (
             <li key={`${step.status}-${step.at}`}>
@@ -119,7 +120,12 @@ export function ManageOrders({ since }: { since: string }) {
           <span className="block font-semibold">
             {o.itemCount} {o.itemCount === 1 ? 'dish' : 'dishes'}
           </span>
-          <span className="block text-xs text-gray-600">{o.items.map((item) => `${item.quantity}× ${item.name}`).join(', ')}</span>
+          {o.items.map((item, i) => (
+            <span key={i} className="block text-xs text-gray-600">
+              {item.quantity}× {item.name}
+              <ChosenOptions options={item.options} note={item.note} />
+            </span>
+          ))}
         </>
       ),
       className: 'min-w-40',
@@ -168,7 +174,7 @@ export function ManageOrders({ since }: { since: string }) {
             id="order-filter"
             value={filter}
             onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
-            className="mt-1 rounded border border-gray-300 bg-white px-3 py-2"
+            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
           >
             <option value="">All orders</option>
             {ORDER_STATUSES.map((status) => (

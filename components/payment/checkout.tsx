@@ -9,7 +9,8 @@ import { EmptyState, LoadingOrError, LoadingState } from '@/components/ui/load-s
 import { useCart, useSession } from '@/components/session/use-session';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import { formatPrice, sumPrices, toCents } from '@/lib/menu/money';
+import { cartCents, dishCount, linesNeedingAttention } from '@/lib/cart/totals';
+import { formatPrice, toCents } from '@/lib/menu/money';
 import { paymentMode } from '@/lib/payments/mode';
 import type { CheckoutIntent, PaymentResult } from '@/lib/payments/types';
 import { DemoCardForm } from './demo-card-form';
@@ -34,9 +35,12 @@ export function Checkout() {
   const [saved, setSaved] = useState(false);
   const [saveError, setSaveError] = useState('');
 
-  const total = sumPrices(cart?.map((line) => line.price) ?? []);
-  // A new intent whenever the lines change; none once paid, so clearing the cart opens nothing.
-  const intentKey = cart && total > 0 && !paidWith ? ['create-payment-intent', cart.map((line) => line._id).join(',')] : null;
+  const total = cartCents(cart ?? []) / 100;
+  const blocked = linesNeedingAttention(cart ?? []);
+  // A new intent whenever the lines or their quantities change; none once paid (so clearing the
+  // cart opens nothing), and none while a line must be removed or chosen again first.
+  const intentKey =
+    cart && total > 0 && !blocked.length && !paidWith ? ['create-payment-intent', cart.map((line) => `${line._id}×${line.quantity}`).join(',')] : null;
   const {
     data: intent,
     error: intentError,
@@ -62,7 +66,7 @@ export function Checkout() {
           transactionId,
           data: new Date().toISOString(),
           cartIds: cart.map((line) => line._id),
-          menuItemIds: cart.map((line) => line.menuId),
+          menuItemIds: cart.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
           status: 'pending',
         },
       });
@@ -98,18 +102,30 @@ export function Checkout() {
     return <LoadingOrError error={cartError} onRetry={() => void refetchCart()} loading="Loading your order…" failed={failed} />;
   }
   if (total <= 0) return <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>Your cart is empty, so there is nothing to pay yet.</EmptyState>;
+  if (blocked.length) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl space-y-3 rounded bg-amber-50 p-8 text-amber-900">
+        {blocked.map((line) => (
+          <p key={line._id}>{line.attention?.message}</p>
+        ))}
+        <Link href="/dashboard/cart" className="inline-block font-semibold underline">
+          Review your cart
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-xl rounded bg-white p-8 shadow-sm">
       <dl className="mb-6 flex justify-between border-b border-gray-200 pb-4 text-lg">
         <dt>
-          {cart.length} {cart.length === 1 ? 'dish' : 'dishes'}
+          {dishCount(cart)} {dishCount(cart) === 1 ? 'dish' : 'dishes'}
         </dt>
         <dd className="font-semibold">{formatPrice(intent?.price ?? total)}</dd>
       </dl>
       {intent && toCents(intent.price) !== toCents(total) ? (
         <p className="mb-4 rounded bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Menu prices changed since you added these dishes: you pay today&apos;s total of {formatPrice(intent.price)}.
+          Your cart changed since this page loaded: you pay its total as it is now, {formatPrice(intent.price)}.
         </p>
       ) : null}
       {intentError ? (

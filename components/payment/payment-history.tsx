@@ -9,6 +9,7 @@ import { useOrderStream } from '@/components/orders/use-order-stream';
 import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import { ChosenOptions } from '@/components/menu/chosen-options';
 import { formatPrice } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
 import { dinerStatusLabel } from '@/lib/orders/wording';
@@ -17,7 +18,25 @@ import { ReadyAlerts, notifyReady } from './ready-alerts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** What was bought, line by line; payments from before lines were kept give the number of dishes. */
+function Items({ payment }: { payment: Payment }) {
+  if (!payment.lines) return <>{payment.menuItemIds.length === 1 ? '1 dish' : `${payment.menuItemIds.length} dishes`}</>;
+  return (
+    <ul className="space-y-1">
+      {payment.lines.map((line, i) => (
+        <li key={i}>
+          <span className="font-semibold">
+            {line.quantity}× {line.name}
+          </span>
+          <ChosenOptions options={line.options} note={line.note} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const COLUMNS: Column<Payment>[] = [
+  { header: 'Items', cell: (payment) => <Items payment={payment} /> },
   { header: 'Price', cell: (payment) => formatPrice(payment.price) },
   { header: 'Transaction id', cell: (payment) => payment.transactionId, className: 'font-mono break-all' },
   {

@@ -17,6 +17,9 @@ interface FieldProps {
 
 export const INPUT = 'mt-1 w-full rounded border border-gray-300 bg-white px-4 py-3 disabled:bg-gray-100 aria-invalid:border-red-500';
 
+/** An amount of money in dollars and cents (read it with react-hook-form's `valueAsNumber`). */
+export const MONEY_INPUT = { type: 'number', inputMode: 'decimal', step: '0.01', className: INPUT } as const;
+
 /** A labelled form control with its hint and its error, both read out with the control. */
 export function Field({ id, label, hint, error, children }: FieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -39,6 +42,9 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
     </div>
   );
 }
+
+/** The card a dashboard form sits on; tighter on phones, so more of the form shows on the first screen. */
+export const FORM_CARD = 'mx-auto max-w-3xl space-y-4 rounded-lg bg-white p-4 shadow-sm md:space-y-6 md:p-10';
 
 /** The dashboard forms' submit button, the admin forms' gold. */
 export const SUBMIT =

@@ -1,35 +1,139 @@
 import 'server-only';
-import type { ObjectId } from 'mongodb';
+import { createHash } from 'node:crypto';
+import type { ObjectId, WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { collections, toObjectId } from '@/lib/db';
+import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
+import type { CartItemDoc } from '@/lib/db/documents';
 import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
-import type { CartItem } from '@/lib/cart/types';
-import { getMenuItem } from '@/lib/menu/queries';
+import type { AddedToCart, CartItem, LineAttention } from '@/lib/cart/types';
+import { dietsOf } from '@/lib/menu/allergens';
 import { toCents } from '@/lib/menu/money';
+import { MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
+import { toMenuItem } from '@/lib/menu/queries';
+import type { MenuItem } from '@/lib/menu/types';
+import type { OrderLine } from '@/lib/payments/types';
+import type { AddToCartInput } from '@/lib/validation/cart';
 
-/** The one place that reads and writes cart lines, and prices them for a payment. Lines belong to a uid. */
+/**
+ * The one place that reads and writes cart lines, and prices them for a payment. Lines belong to
+ * a uid. A line is a dish with its choices, note and quantity, priced on the server when added;
+ * a line whose dish has since gone, sold out or changed is shown as needing attention and is
+ * refused at payment until it is removed or chosen again, so nothing is charged at a stale price.
+ */
+
+function fingerprint(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 24);
+}
+
+/**
+ * The dish as a diner agrees to buy it: its price, its options and what it contains. Any change
+ * to these makes the lines added before stale; its name, recipe or picture do not.
+ */
+function itemKeyOf(item: MenuItem): string {
+  const options = item.options.map((g) => [g.name, g.min, g.max, g.choices.map((c) => [c.name, toCents(c.price)])]);
+  return fingerprint([toCents(item.price), options, [...item.allergens].sort(), dietsOf(item)]);
+}
 
 /** Ids as stored ObjectIds; a malformed one matches nothing, so it is left out. */
 function objectIds(ids: readonly string[]): ObjectId[] {
   return ids.map(toObjectId).filter((id): id is ObjectId => id !== null);
 }
 
-/** Adds one menu item for the viewer; name, picture and price come from the menu. */
-export async function addToCart(viewer: Viewer, menuId: string): Promise<{ insertedId: string }> {
+async function menuItemsOf(lines: readonly CartItemDoc[]): Promise<Map<string, MenuItem>> {
+  const { menu } = await collections();
+  const docs = await menu.find({ _id: { $in: objectIds(lines.map((line) => line.menuId)) } }).toArray();
+  return new Map(docs.map((doc) => [doc._id.toHexString(), toMenuItem(doc)]));
+}
+
+/**
+ * Adds a dish as the viewer chose it. Name, picture and price come from the menu, and the choices
+ * are checked against it. An identical line (same dish as priced, same choices, same note) gets
+ * the quantity added instead: its `lineKey` is unique, so of two identical adds racing, one
+ * inserts and the other finds that line and `$inc`s it, as lib/reservations/seats.ts takes seats.
+ * A line holds at most MAX_QUANTITY: an add past that is refused (409), never cut short quietly.
+ */
+export async function addToCart(viewer: Viewer, input: AddToCartInput): Promise<AddedToCart> {
   authorize(viewer);
-  const item = await getMenuItem(menuId);
-  if (!item) throw new HttpError(404, 'No menu item has this id.');
-  const { carts } = await collections();
-  const { insertedId } = await carts.insertOne({
-    menuId: item._id,
-    ownerUid: viewer.uid,
-    email: viewer.email,
-    name: item.name,
-    image: item.image,
-    price: item.price,
-    createdAt: new Date(),
-  });
-  return { insertedId: insertedId.toHexString() };
+  const { menu, carts } = await collections();
+  const _id = toObjectId(input.menuId);
+  const doc = _id ? await menu.findOne({ _id }) : null;
+  if (!doc) throw new HttpError(404, 'No menu item has this id.');
+  const item = toMenuItem(doc);
+  if (!item.available) throw new HttpError(409, `Sold out: ${item.name} cannot be ordered right now.`);
+  const quantity = input.quantity ?? 1;
+  const priced = priceSelection(item, input.options ?? [], quantity);
+  if (!priced.ok) throw new HttpError(400, priced.error);
+  const note = input.note || undefined;
+  const itemKey = itemKeyOf(item);
+  const lineKey = `${viewer.uid}:${fingerprint([item._id, itemKey, priced.options, note ?? ''])}`;
+
+  // Retried: the identical line may be removed (or paid for) between the insert and the $inc.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const { insertedId } = await carts.insertOne({
+        menuId: item._id,
+        ownerUid: viewer.uid,
+        email: viewer.email,
+        name: item.name,
+        image: item.image,
+        price: priced.unitCents / 100,
+        quantity,
+        options: priced.options,
+        ...(note ? { note } : {}),
+        unitCents: priced.unitCents,
+        itemKey,
+        lineKey,
+        createdAt: new Date(),
+      });
+      return { insertedId: insertedId.toHexString(), quantity, merged: false };
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+    const { modifiedCount } = await carts.updateOne({ lineKey, quantity: { $lte: MAX_QUANTITY - quantity } }, { $inc: { quantity } });
+    const line = await carts.findOne({ lineKey });
+    if (line && modifiedCount === 1) return { insertedId: line._id.toHexString(), quantity: line.quantity ?? quantity, merged: true };
+    if (line) {
+      throw new HttpError(
+        409,
+        `Your cart already holds ${line.quantity} of this ${item.name}, and one line holds at most ${MAX_QUANTITY}. Add it with other choices or a note, or pay for these first.`,
+      );
+    }
+  }
+  throw new HttpError(409, 'Your cart changed while this was being added. Please try again.');
+}
+
+/**
+ * Why the line cannot be paid for as it is, or null. Lines added before dishes had options carry
+ * no `itemKey`: they are held to the price they were added at.
+ */
+function attentionOf(line: CartItemDoc, item: MenuItem | undefined): LineAttention | null {
+  if (!item) return { reason: 'removed', message: `${line.name} is no longer on the menu. Please remove it.` };
+  if (!item.available) return { reason: 'sold-out', message: `${item.name} is sold out. Please remove it.` };
+  const now = priceSelection(item, line.options ?? [], line.quantity ?? 1);
+  const unitCents = line.unitCents ?? toCents(line.price);
+  if (!now.ok || now.unitCents !== unitCents || (line.itemKey !== undefined && line.itemKey !== itemKeyOf(item))) {
+    return { reason: 'changed', message: `${item.name} changed on the menu since you added it. Please choose it again or remove it.` };
+  }
+  return null;
+}
+
+function toCartItem(line: WithId<CartItemDoc>, item: MenuItem | undefined): CartItem {
+  const quantity = line.quantity ?? 1;
+  const unitCents = line.unitCents ?? toCents(line.price);
+  const attention = attentionOf(line, item);
+  return {
+    _id: line._id.toHexString(),
+    menuId: line.menuId,
+    email: line.email,
+    name: line.name,
+    image: line.image,
+    price: line.price,
+    quantity,
+    options: line.options ?? [],
+    ...(line.note ? { note: line.note } : {}),
+    lineCents: unitCents * quantity,
+    ...(attention ? { attention } : {}),
+  };
 }
 
 /** The viewer's cart lines in the order they were added; `email`, when a client names one, must be theirs. */
@@ -37,15 +141,9 @@ export async function listCart(viewer: Viewer, email = viewer.email): Promise<Ca
   authorize(viewer);
   assertOwnEmail(viewer, email);
   const { carts } = await collections();
-  const docs = await carts.find({ ownerUid: viewer.uid }).sort({ _id: 1 }).toArray();
-  return docs.map((doc) => ({
-    _id: doc._id.toHexString(),
-    menuId: doc.menuId,
-    email: doc.email,
-    name: doc.name,
-    image: doc.image,
-    price: doc.price,
-  }));
+  const lines = await carts.find({ ownerUid: viewer.uid }).sort({ _id: 1 }).toArray();
+  const items = await menuItemsOf(lines);
+  return lines.map((line) => toCartItem(line, items.get(line.menuId)));
 }
 
 /**
@@ -62,14 +160,32 @@ export async function removeFromCart(viewer: Viewer, id: string): Promise<{ dele
 }
 
 /**
- * Removes the lines a payment covered; lines added since stay. Safe to repeat. No viewer: the
- * paid payment is the authority (a Stripe webhook completes payments with nobody signed in).
+ * Removes what a payment covered; lines added since stay. A line raised after checkout began (an
+ * identical dish added in another tab) keeps what was not paid for, and the payment is written on
+ * it so that is taken once. Safe to repeat. No viewer: the paid payment is the authority (a Stripe
+ * webhook completes payments with nobody signed in).
  */
-export async function removePaidLines(payment: { ownerUid?: string; cartIds: readonly string[] }): Promise<void> {
-  const ids = objectIds(payment.cartIds);
-  if (!ids.length || !payment.ownerUid) return;
+export async function removePaidLines(payment: {
+  ownerUid?: string;
+  transactionId: string;
+  cartIds: readonly string[];
+  lines?: readonly Pick<OrderLine, 'quantity'>[];
+}): Promise<void> {
+  const { ownerUid, transactionId, cartIds, lines } = payment;
+  if (!ownerUid || !cartIds.length) return;
   const { carts } = await collections();
-  await carts.deleteMany({ _id: { $in: ids }, ownerUid: payment.ownerUid });
+  if (!lines) {
+    await carts.deleteMany({ _id: { $in: objectIds(cartIds) }, ownerUid });
+    return;
+  }
+  for (const [i, cartId] of cartIds.entries()) {
+    const _id = toObjectId(cartId);
+    if (!_id) continue;
+    const paid = lines[i]?.quantity ?? 1;
+    const untouched = { _id, ownerUid, paidBy: { $ne: transactionId } };
+    const { deletedCount } = await carts.deleteOne({ ...untouched, $or: [{ quantity: { $lte: paid } }, { quantity: { $exists: false } }] });
+    if (!deletedCount) await carts.updateOne({ ...untouched, quantity: { $gt: paid } }, { $inc: { quantity: -paid }, $push: { paidBy: transactionId } });
+  }
 }
 
 export interface PricedCart {
@@ -77,27 +193,45 @@ export interface PricedCart {
   cents: number;
   cartIds: string[];
   menuItemIds: string[];
+  /** What each line is, as bought; `lines[i]` is cart line `cartIds[i]`. */
+  lines: OrderLine[];
 }
 
 /**
- * Prices the viewer's cart (or just the given lines of it) at the menu's current prices, never at
- * the price stored on the line: what is charged is what the menu says now.
+ * Prices the viewer's cart (or just the given lines of it) against the menu as it is now. A line
+ * whose dish has gone, sold out or changed since it was added is refused with 409 naming it: the
+ * diner removes it or chooses it again, and is never charged a price they did not see.
  */
 export async function priceCart(viewer: Viewer, onlyIds?: readonly string[]): Promise<PricedCart> {
   authorize(viewer);
-  const { carts, menu } = await collections();
+  const { carts } = await collections();
   const ids = onlyIds && objectIds(onlyIds);
-  const lines = await carts
+  const found = await carts
     .find({ ownerUid: viewer.uid, ...(ids ? { _id: { $in: ids } } : {}) })
     .sort({ _id: 1 })
     .toArray();
-  const items = await menu.find({ _id: { $in: objectIds(lines.map((line) => line.menuId)) } }, { projection: { price: 1 } }).toArray();
-  const prices = new Map(items.map((item) => [item._id.toHexString(), item.price]));
-  let cents = 0;
-  for (const line of lines) {
-    const price = prices.get(line.menuId);
-    if (price === undefined) throw new HttpError(409, `${line.name} is no longer on the menu. Please remove it from your cart.`);
-    cents += toCents(price);
-  }
-  return { cents, cartIds: lines.map((line) => line._id.toHexString()), menuItemIds: lines.map((line) => line.menuId) };
+  const items = await menuItemsOf(found);
+  const refusals = found.flatMap((line) => attentionOf(line, items.get(line.menuId))?.message ?? []);
+  if (refusals.length) throw new HttpError(409, [...new Set(refusals)].join(' '));
+  const lines = found.map((line): OrderLine => {
+    const item = items.get(line.menuId)!;
+    const quantity = line.quantity ?? 1;
+    const unitCents = line.unitCents ?? toCents(line.price);
+    return {
+      menuId: line.menuId,
+      name: item.name,
+      category: item.category,
+      options: line.options ?? [],
+      ...(line.note ? { note: line.note } : {}),
+      quantity,
+      unitCents,
+      lineCents: unitCents * quantity,
+    };
+  });
+  return {
+    cents: lines.reduce((sum, line) => sum + line.lineCents, 0),
+    cartIds: found.map((line) => line._id.toHexString()),
+    menuItemIds: lines.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
+    lines,
+  };
 }

@@ -1,3 +1,11 @@
+import type { SelectedOption } from '@/lib/menu/types';
+
+/** Why a line cannot be paid for as it is: its dish went, sold out, or changed since it was added. */
+export interface LineAttention {
+  reason: 'removed' | 'sold-out' | 'changed';
+  message: string;
+}
+
 /** A cart line as the browser sees it (client-safe). */
 export interface CartItem {
   _id: string;
@@ -5,5 +13,20 @@ export interface CartItem {
   email: string;
   name: string;
   image: string;
+  /** One of it with its choices, in dollars, as priced when it was added. */
   price: number;
+  quantity: number;
+  options: SelectedOption[];
+  note?: string;
+  /** `price` × `quantity`, in cents. */
+  lineCents: number;
+  /** Present when the line must be removed or chosen again before the cart can be paid. */
+  attention?: LineAttention;
+}
+
+/** POST /api/carts: the line the dish went to, new or merged into an identical one, and how many it now holds. */
+export interface AddedToCart {
+  insertedId: string;
+  quantity: number;
+  merged: boolean;
 }

@@ -3,12 +3,17 @@
  * domain's browser-safe shapes live in its own types.ts.
  */
 import type { ObjectId } from 'mongodb';
-import type { MenuCategory } from '../menu/types.ts';
+import type { Allergen, Diet, MenuCategory, OptionGroup, SelectedOption } from '../menu/types.ts';
 import type { OrderStatus } from '../orders/types.ts';
+import type { OrderLine } from '../payments/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
 
-/** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
+/**
+ * A menu item in the `menu` collection. Prices are plain numbers in dollars. Items stored before
+ * dishes had them lack the last four fields: they read as available, with no allergens, no
+ * dietary tags and no options (lib/menu/queries.ts), so nothing needs migrating.
+ */
 export interface MenuItemDoc {
   _id?: ObjectId;
   name: string;
@@ -17,6 +22,10 @@ export interface MenuItemDoc {
   category: MenuCategory;
   price: number;
   createdAt?: Date;
+  available?: boolean;
+  allergens?: Allergen[];
+  dietary?: Diet[];
+  options?: OptionGroup[];
 }
 
 export interface ReviewDoc {
@@ -59,13 +68,34 @@ interface Owned {
   email: string;
 }
 
+/**
+ * One line of a cart: a dish with its choices, note and quantity, and what it was priced at when
+ * added. Lines from before options existed have only the first fields and count as one plain dish.
+ */
 export interface CartItemDoc extends Owned {
   _id?: ObjectId;
   menuId: string;
   name: string;
   image: string;
+  /** The price of one, with its choices, in dollars, as priced when the line was added. */
   price: number;
   createdAt?: Date;
+  /** Absent is 1. */
+  quantity?: number;
+  options?: SelectedOption[];
+  note?: string;
+  /** `price` in cents. */
+  unitCents?: number;
+  /** A fingerprint of the dish as it was priced (price, options, allergens, tags): when it differs from today's, the line is stale. */
+  itemKey?: string;
+  /**
+   * The owner's uid and a fingerprint of the line (dish as priced, choices, note), in ONE field
+   * under a sparse unique index: adding an identical line finds this one and adds to it
+   * atomically. Lines from before have none and are left out of the index.
+   */
+  lineKey?: string;
+  /** Payments that took part of this line's quantity (a line raised after checkout began), so that is done once. */
+  paidBy?: string[];
 }
 
 export interface PaymentDoc extends Owned {
@@ -74,8 +104,12 @@ export interface PaymentDoc extends Owned {
   transactionId: string;
   /** The payment date; the field name is literally `data`, as API clients know it. */
   data: Date;
+  /** The cart lines it paid for; `lines[i]` is what `cartIds[i]` held at checkout. */
   cartIds: string[];
+  /** Each dish once per unit bought, for API clients that read orders as a list of dishes. */
   menuItemIds: string[];
+  /** Absent on payments made before lines were kept: those are read from `menuItemIds`. */
+  lines?: OrderLine[];
   status: OrderStatus;
   /**
    * Every status change after payment, with its time (lib/orders). Payments recorded before it

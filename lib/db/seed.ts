@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { seedMenu, seedReviews } from '../seed/menu-data.ts';
-import type { AppDb } from './types.ts';
+import type { MenuItemDoc } from './documents.ts';
+import type { AppDb, Filter } from './types.ts';
 
 /** Idempotent: creating an index that already exists with the same options is a no-op on both backends. */
 export async function ensureIndexes(db: AppDb): Promise<void> {
@@ -22,6 +23,9 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // One review per diner; seed reviews have no owner and are left out of the index.
   await db.collection('reviews').createIndex({ ownerUid: 1 }, { unique: true, sparse: true });
   await db.collection('reviews').createIndex({ email: 1 });
+  // Identical cart lines merge (lib/cart/cart.ts): one field holds owner and line, as a compound
+  // sparse index would still index lines that have only some of its fields.
+  await db.collection('carts').createIndex({ lineKey: 1 }, { unique: true, sparse: true });
 }
 
 export interface SeedCounts {
@@ -34,7 +38,8 @@ export interface SeedCounts {
 }
 
 export interface SeedResult {
-  menu: SeedCounts;
+  /** `filled`: seed dishes stored before dishes had allergens, tags and options, given the seed's now. */
+  menu: SeedCounts & { filled: number };
   reviews: SeedCounts;
 }
 
@@ -55,7 +60,9 @@ export function seedId(collection: 'menu' | 'reviews', index: number, key: strin
  * Adds the seed menu items and reviews that are missing. Menu items are recognised by
  * name + category, reviews by name + text, or by their seed id (an admin may have renamed
  * one), so running it again changes nothing and never touches what an admin added or
- * edited. `reset` empties both collections first.
+ * edited. Seed dishes stored before dishes had allergens, dietary tags and options get the seed's,
+ * each field only where it is missing, so an admin's edit of it stays. `reset` empties both
+ * collections first.
  */
 export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boolean } = {}): Promise<SeedResult> {
   const menu = db.collection('menu');
@@ -68,6 +75,7 @@ export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boole
   const itemKeys = new Set(haveItems.flatMap((d) => [`${d.category}\u0000${d.name}`, d._id.toHexString()]));
   const newItems = items.filter((d) => !itemKeys.has(`${d.category}\u0000${d.name}`) && !itemKeys.has(d._id.toHexString()));
   if (newItems.length) await menu.insertMany(newItems);
+  const filled = await fillNewFields(db, items);
 
   const entries = seedReviews.map((review, i) => ({ ...review, _id: seedId('reviews', i, `${review.name}\u0000${review.details}`) }));
   const haveReviews = await reviews.find({}, { projection: { name: 1, details: 1 } }).toArray();
@@ -76,7 +84,28 @@ export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boole
   if (newReviews.length) await reviews.insertMany(newReviews);
 
   return {
-    menu: { inserted: newItems.length, existing: items.length - newItems.length, removed: removedMenu },
+    menu: { inserted: newItems.length, existing: items.length - newItems.length, removed: removedMenu, filled },
     reviews: { inserted: newReviews.length, existing: entries.length - newReviews.length, removed: removedReviews },
   };
+}
+
+/** Gives stored seed dishes (known by id, or by name and category) the seed's value of each field they lack. */
+async function fillNewFields(db: AppDb, items: readonly MenuItemDoc[]): Promise<number> {
+  const menu = db.collection('menu');
+  const seeds = new Map(items.flatMap((item) => [[item._id!.toHexString(), item] as const, [`${item.category}\u0000${item.name}`, item] as const]));
+  const lacking = await menu
+    .find({ $or: [{ allergens: { $exists: false } }, { dietary: { $exists: false } }, { options: { $exists: false } }] })
+    .toArray();
+  let filled = 0;
+  for (const doc of lacking) {
+    const seed = seeds.get(doc._id.toHexString()) ?? seeds.get(`${doc.category}\u0000${doc.name}`);
+    if (!seed) continue;
+    const filter: Filter<MenuItemDoc> = { _id: doc._id };
+    const set: Partial<MenuItemDoc> = {};
+    if (doc.allergens === undefined) [filter.allergens, set.allergens] = [{ $exists: false }, seed.allergens ?? []];
+    if (doc.dietary === undefined) [filter.dietary, set.dietary] = [{ $exists: false }, seed.dietary ?? []];
+    if (doc.options === undefined) [filter.options, set.options] = [{ $exists: false }, seed.options ?? []];
+    filled += (await menu.updateOne(filter, { $set: set })).modifiedCount;
+  }
+  return filled;
 }

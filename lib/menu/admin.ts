@@ -5,7 +5,7 @@ import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuItemDoc } from '@/lib/db/documents';
-import type { MenuItemChanges, NewMenuItem } from '@/lib/validation/menu';
+import { unitCeilingError, type MenuItemChanges, type NewMenuItem } from '@/lib/validation/menu';
 
 /**
  * The one place the menu is written. Every write ends by marking the public pages built from
@@ -38,7 +38,15 @@ const notFound = () => new HttpError(404, 'No menu item has this id.');
 export async function addMenuItem(admin: Admin, item: NewMenuItem): Promise<{ insertedId: string }> {
   authorize(admin, 'admin');
   const { menu } = await collections();
-  const doc: MenuItemDoc = { ...item, recipe: item.recipe ?? '', createdAt: new Date() };
+  const doc: MenuItemDoc = {
+    ...item,
+    recipe: item.recipe ?? '',
+    available: item.available ?? true,
+    allergens: item.allergens ?? [],
+    dietary: item.dietary ?? [],
+    options: item.options ?? [],
+    createdAt: new Date(),
+  };
   const { insertedId } = await menu.insertOne(doc);
   revalidateMenuPages();
   return { insertedId: insertedId.toHexString() };
@@ -49,6 +57,13 @@ export async function updateMenuItem(admin: Admin, id: string, changes: MenuItem
   authorize(admin, 'admin');
   const _id = itemId(id);
   const { menu } = await collections();
+  if (changes.price !== undefined || changes.options !== undefined) {
+    // A new price or new options must still fit one card payment with the other as stored.
+    const stored = await menu.findOne({ _id }, { projection: { price: 1, options: 1 } });
+    if (!stored) throw notFound();
+    const ceiling = unitCeilingError({ price: changes.price ?? stored.price, options: changes.options ?? stored.options });
+    if (ceiling) throw new HttpError(400, `options: ${ceiling}`);
+  }
   // The schema leaves out what was not sent (JSON has no undefined), so $set touches only those.
   const { matchedCount, modifiedCount } = await menu.updateOne({ _id }, { $set: changes });
   if (!matchedCount) throw notFound();

@@ -15,3 +15,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatPrice(dollars: number): string {
   return usd.format(dollars);
 }
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}

@@ -7,6 +7,7 @@ import type { WithId } from 'mongodb';
 
 /** The one place the public site reads the menu and the reviews. */
 
+/** Items stored before dishes had availability, allergens, tags and options read with the defaults. */
 export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
   return {
     _id: doc._id.toHexString(),
@@ -15,6 +16,10 @@ export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
     image: doc.image,
     category: doc.category,
     price: doc.price,
+    available: doc.available !== false,
+    allergens: doc.allergens ?? [],
+    dietary: doc.dietary ?? [],
+    options: doc.options ?? [],
   };
 }
 

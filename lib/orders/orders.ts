@@ -25,20 +25,17 @@ function historyOf(doc: PaymentDoc): { status: OrderStatus; at: Date }[] {
 }
 
 /**
- * Orders as the API answers them, the event stream sends them and every screen shows them: the one
- * place an order is shaped. Dish names are read from the menu in one query for all of them.
+ * Orders as the API answers them, the event stream sends them and every screen shows them (the
+ * kitchen's tickets included): the one place an order is shaped. Payments keep their lines as
+ * bought; older ones are read from the menu, in one query for all of them.
  */
 export async function shapeOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
-  const ids = [...new Set(docs.flatMap((doc) => doc.menuItemIds))].flatMap((id) => toObjectId(id) ?? []);
+  const ids = [...new Set(docs.flatMap((doc) => (doc.lines ? [] : doc.menuItemIds)))].flatMap((id) => toObjectId(id) ?? []);
   const { menu } = await collections();
   const dishes = ids.length ? await menu.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray() : [];
   const names = new Map(dishes.map((dish) => [dish._id.toHexString(), dish.name]));
   return docs.map((doc) => {
-    const quantities = new Map<string, number>();
-    for (const id of doc.menuItemIds) {
-      const name = names.get(id) ?? DELETED_DISH;
-      quantities.set(name, (quantities.get(name) ?? 0) + 1);
-    }
+    const items = doc.lines ? doc.lines.map(({ name, quantity, options, note }) => ({ name, quantity, options, ...(note ? { note } : {}) })) : legacyItems(doc, names);
     const history = historyOf(doc);
     return {
       _id: doc._id.toHexString(),
@@ -47,12 +44,22 @@ export async function shapeOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> 
       transactionId: doc.transactionId,
       data: doc.data.toISOString(),
       updatedAt: (doc.updatedAt ?? history.at(-1)!.at).toISOString(),
-      itemCount: doc.menuItemIds.length,
-      items: [...quantities].map(([name, quantity]) => ({ name, quantity })),
+      itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+      items,
       status: doc.status,
       history: history.map(({ status, at }) => ({ status, at: at.toISOString() })),
     };
   });
+}
+
+/** A payment from before lines were kept: its dishes by today's names, with how many of each. */
+function legacyItems(doc: PaymentDoc, names: Map<string, string>): Order['items'] {
+  const quantities = new Map<string, number>();
+  for (const id of doc.menuItemIds) {
+    const name = names.get(id) ?? DELETED_DISH;
+    quantities.set(name, (quantities.get(name) ?? 0) + 1);
+  }
+  return [...quantities].map(([name, quantity]) => ({ name, quantity }));
 }
 
 /** Every order, or those in the statuses named, newest first. */

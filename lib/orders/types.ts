@@ -1,3 +1,5 @@
+import type { SelectedOption } from '@/lib/menu/types';
+
 /** Orders as the API, the event stream and the screens show them (no server imports: client-safe). */
 
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
@@ -6,12 +8,15 @@ export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'can
 /** How the diner gets the order, once checkout asks: collected at a time, or served at a table. */
 export type Fulfilment = { kind: 'pickup'; slot: string } | { kind: 'table'; table: string };
 
-/** One line of an order: a dish, how many, and what the diner asked for with it. */
-export interface OrderLine {
+/**
+ * One line of an order as screens show it: a dish, how many, the choices made and the diner's
+ * note. Orders paid before lines were kept list each dish by today's name, with how many (a dish
+ * deleted since is named so), and no choices.
+ */
+export interface OrderItem {
   name: string;
   quantity: number;
-  /** The options chosen ("Large", "No onions"), when the menu offers any. */
-  options?: string[];
+  options?: SelectedOption[];
   note?: string;
 }
 
@@ -21,7 +26,7 @@ export interface OrderLine {
  */
 export interface Order {
   _id: string;
-  /** The number the kitchen calls out, once orders are numbered; until then screens show `shortId`. */
+  /** The number the kitchen calls out, once orders are numbered; until then screens show the end of its id. */
   number?: number;
   email: string;
   /** What the diner paid, in dollars. */
@@ -31,9 +36,9 @@ export interface Order {
   data: string;
   /** When the order last changed: its payment or its latest status change. */
   updatedAt: string;
+  /** Dishes in the order, counting each unit. */
   itemCount: number;
-  /** The dishes with how many of each; a dish deleted from the menu since is named so. */
-  items: OrderLine[];
+  items: OrderItem[];
   fulfilment?: Fulfilment;
   status: OrderStatus;
   /** Oldest first, starting with pending at the payment time. */

@@ -2,7 +2,8 @@ import 'server-only';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { priceCart, removePaidLines } from '@/lib/cart/cart';
-import { toCents } from '@/lib/menu/money';
+import { formatCents, toCents } from '@/lib/menu/money';
+import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { normalizeEmail } from '@/lib/users/email';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/validation/payment';
 import { chargeDemoCard, demoProvider } from './demo';
@@ -14,7 +15,8 @@ import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
 
 /**
  * The payment rules, the same whichever provider runs:
- * - the amount is priced on the server, from the caller's cart at the menu's current prices;
+ * - the amount is priced on the server, from the caller's cart at the menu's current prices; a
+ *   line whose dish has changed, sold out or gone since it was added is refused, not repriced;
  * - an intent is bound to its user, its amount and the cart lines it covers;
  * - a payment is recorded only once the provider says that intent succeeded, for that user and
  *   that amount; the client's word for it is never enough;
@@ -33,17 +35,30 @@ export async function startCheckout(viewer: Viewer): Promise<CheckoutIntent> {
   const email = normalizeEmail(viewer.email);
   const order = await priceCart(viewer);
   if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
+  if (order.cents > MAX_CHARGE_CENTS) {
+    throw new HttpError(409, `Your order comes to ${formatCents(order.cents)}, more than one card payment may be (${formatCents(MAX_CHARGE_CENTS)}). Please order in parts.`);
+  }
   const price = order.cents / 100;
   const provider = activeProvider();
   // A reload or a second tab resumes the same intent instead of opening one per page view; an
   // intent the provider cannot resume any more is simply replaced.
   const open = await findOpenIntent(viewer.uid, price, order.cartIds);
-  if (open) {
+  // The same lines and total can hide other quantities (two lines swapping one of the same price).
+  const sameQuantities = open?.lines?.every((line, i) => line.quantity === order.lines[i]?.quantity);
+  if (open && sameQuantities) {
     const resumed = await provider.retrieveIntent(open.transactionId).catch(() => null);
     if (resumed?.status === 'open') return { clientSecret: resumed.clientSecret, transactionId: resumed.id, price };
   }
   const intent = await provider.createIntent({ amountCents: order.cents, currency: CURRENCY, email });
-  await insertIntent({ ownerUid: viewer.uid, email, price, transactionId: intent.id, cartIds: order.cartIds, menuItemIds: order.menuItemIds });
+  await insertIntent({
+    ownerUid: viewer.uid,
+    email,
+    price,
+    transactionId: intent.id,
+    cartIds: order.cartIds,
+    menuItemIds: order.menuItemIds,
+    lines: order.lines,
+  });
   return { clientSecret: intent.clientSecret, transactionId: intent.id, price };
 }
 

@@ -85,6 +85,7 @@ export async function listPayments(viewer: Viewer, email: string): Promise<Payme
     data: doc.data.toISOString(),
     cartIds: doc.cartIds,
     menuItemIds: doc.menuItemIds,
+    ...(doc.lines ? { lines: doc.lines } : {}),
     status: doc.status as PaymentDoc['status'],
   }));
 }

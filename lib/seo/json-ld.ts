@@ -1,7 +1,39 @@
-import type { MenuItem } from '@/lib/menu/types';
+import type { Diet, MenuItem } from '@/lib/menu/types';
+import { dietsOf } from '@/lib/menu/allergens';
 import { site } from '@/lib/config/site';
 
-/** schema.org Restaurant with its Menu, so search engines can show dishes and prices. */
+const DIETS: Record<Diet, string> = { vegetarian: 'https://schema.org/VegetarianDiet', vegan: 'https://schema.org/VeganDiet' };
+
+const offer = (price: number, available = true) => ({
+  '@type': 'Offer',
+  price: price.toFixed(2),
+  priceCurrency: 'USD',
+  availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+});
+
+/** A dish with its offer, the diets it suits, and its option groups as add-ons with their own prices. */
+function menuItemJsonLd(item: MenuItem) {
+  const diets = dietsOf(item);
+  return {
+    '@type': 'MenuItem',
+    name: item.name,
+    description: item.recipe,
+    image: new URL(item.image, site.url).toString(),
+    offers: offer(item.price, item.available),
+    ...(diets.length ? { suitableForDiet: diets.map((diet) => DIETS[diet]) } : {}),
+    ...(item.options.length
+      ? {
+          menuAddOn: item.options.map((group) => ({
+            '@type': 'MenuSection',
+            name: group.name,
+            hasMenuItem: group.choices.map((choice) => ({ '@type': 'MenuItem', name: choice.name, offers: offer(choice.price) })),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** schema.org Restaurant with its Menu, so search engines can show dishes, prices, availability and diets. */
 export function restaurantJsonLd(sections: { name: string; items: MenuItem[] }[]) {
   return {
     '@context': 'https://schema.org',
@@ -31,13 +63,7 @@ export function restaurantJsonLd(sections: { name: string; items: MenuItem[] }[]
       hasMenuSection: sections.map((section) => ({
         '@type': 'MenuSection',
         name: section.name,
-        hasMenuItem: section.items.map((item) => ({
-          '@type': 'MenuItem',
-          name: item.name,
-          description: item.recipe,
-          image: new URL(item.image, site.url).toString(),
-          offers: { '@type': 'Offer', price: item.price.toFixed(2), priceCurrency: 'USD' },
-        })),
+        hasMenuItem: section.items.map(menuItemJsonLd),
       })),
     },
   };

@@ -10,7 +10,7 @@ import { EARNING_STATUSES, ORDER_STATUSES } from '@/lib/orders/status';
  * exact whatever the floating-point sum of dollar amounts would drift to (lib/menu/money.ts).
  */
 
-const cents = (dollars: string) => ({ $round: [{ $multiply: [dollars, 100] }, 0] });
+const cents = (dollars: unknown) => ({ $round: [{ $multiply: [dollars, 100] }, 0] });
 
 /** One row `{ orders, revenueCents }`, none when there are no orders. Cancelled orders are
  * orders but earn nothing; unpaid checkout intents are neither. */
@@ -27,21 +27,41 @@ export const orderTotalsPipeline: Document[] = [
 ];
 
 /**
- * One row per menu category `{ category, quantity, revenueCents }`, highest revenue first: each
- * dish of each order that was not cancelled counts once, at that dish's menu price. Payments keep
- * the dishes as hex strings while menu ids are ObjectIds, so each string is converted before the
- * join (an equality join on `_id`, which MongoDB answers from its index). Dishes deleted from the
- * menu since have no category and are left out.
+ * One row per menu category `{ quantity, revenueCents }`, highest revenue first, over every order
+ * that was not cancelled. Orders keep their lines (dish, category, quantity and line price with
+ * its options, as bought), so those count as they were sold, whatever the menu says today.
+ * Payments from before lines were kept list their dishes as hex-string ids only: each counts once,
+ * at the dish's current menu price, joined on `_id` after converting the string (MongoDB answers
+ * that equality join from its index); a dish deleted from the menu since has no category and is
+ * left out.
  */
 export const categorySalesPipeline: Document[] = [
   { $match: { status: { $in: EARNING_STATUSES } } },
-  { $unwind: '$menuItemIds' },
+  {
+    $project: {
+      sold: {
+        $cond: [
+          { $isArray: '$lines' },
+          { $map: { input: '$lines', as: 'line', in: { category: '$$line.category', quantity: '$$line.quantity', cents: '$$line.lineCents' } } },
+          { $map: { input: '$menuItemIds', as: 'id', in: { menuId: '$$id' } } },
+        ],
+      },
+    },
+  },
+  { $unwind: '$sold' },
   // $toObjectId aborts the whole pipeline on a malformed id, so only well-formed ones go on.
-  { $match: { menuItemIds: { $regex: '^[0-9a-fA-F]{24}$' } } },
-  { $addFields: { menuObjectId: { $toObjectId: '$menuItemIds' } } },
+  { $match: { $or: [{ 'sold.category': { $type: 'string' } }, { 'sold.menuId': { $regex: '^[0-9a-fA-F]{24}$' } }] } },
+  { $addFields: { menuObjectId: { $toObjectId: '$sold.menuId' } } },
   { $lookup: { from: 'menu', localField: 'menuObjectId', foreignField: '_id', as: 'dish' } },
-  { $unwind: '$dish' },
-  { $group: { _id: '$dish.category', quantity: { $sum: 1 }, revenueCents: { $sum: cents('$dish.price') } } },
+  {
+    $project: {
+      category: { $ifNull: ['$sold.category', { $arrayElemAt: ['$dish.category', 0] }] },
+      quantity: { $ifNull: ['$sold.quantity', 1] },
+      cents: { $ifNull: ['$sold.cents', cents({ $arrayElemAt: ['$dish.price', 0] })] },
+    },
+  },
+  { $match: { category: { $type: 'string' } } },
+  { $group: { _id: '$category', quantity: { $sum: '$quantity' }, revenueCents: { $sum: '$cents' } } },
   { $sort: { revenueCents: -1, _id: 1 } },
   { $project: { _id: 0, category: '$_id', quantity: 1, revenueCents: 1 } },
 ];

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MENU_CATEGORIES } from '@/lib/menu/types';
+import { formatCents } from '@/lib/menu/money';
+import { MAX_UNIT_CENTS, dearestUnitCents } from '@/lib/menu/pricing';
+import { ALLERGENS, DIETS, MENU_CATEGORIES, type OptionGroup } from '@/lib/menu/types';
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, SNIFF_BYTES, imageTooLargeMessage, sniffImageType } from '@/lib/images/image-type';
 
 /**
@@ -59,19 +61,124 @@ export const imageUrlSchema = z
   .max(2048, 'Image URL is too long')
   .refine((url) => /^\/(?![/\\])\S*$/.test(url) || /^https:\/\/[^\s/]+\/\S*$/i.test(url), 'Image must be a path on this site or an https URL');
 
+/** Option groups per dish, and choices per group: a menu's, not a form builder's. */
+export const MAX_OPTION_GROUPS = 8;
+export const MAX_CHOICES = 12;
+/** The most one choice may add to a dish. */
+export const MAX_CHOICE_PRICE = 999.99;
+export const MAX_OPTION_NAME = 40;
+
+/** The name of an option group or choice: what the cart and orders refer to it by. */
+export function optionNameSchema(what: string) {
+  return z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(MAX_OPTION_NAME, `${what} must be ${MAX_OPTION_NAME} characters or fewer`)
+    .refine((name) => !/\p{Cc}/u.test(name), `${what} must not contain control characters`);
+}
+
+/** An input of `valueAsNumber` arrives as NaN when empty. */
+const isBlank = (input: unknown) => input === undefined || (typeof input === 'number' && Number.isNaN(input));
+
+const choicePriceSchema = z
+  .number({ error: (issue) => (isBlank(issue.input) ? 'Extra price is required (0 for none)' : 'Extra price must be a number') })
+  .min(0, 'Extra price must not be negative')
+  .max(MAX_CHOICE_PRICE, `Extra price must be at most ${MAX_CHOICE_PRICE}`)
+  .refine(isWholeCents, 'Extra price can have at most 2 decimals');
+
+const countSchema = (what: string, least: number) =>
+  z
+    .number({ error: (issue) => (isBlank(issue.input) ? `${what} is required` : `${what} must be a number`) })
+    .int(`${what} must be a whole number`)
+    .min(least, `${what} must be at least ${least}`)
+    .max(MAX_CHOICES, `${what} must be at most ${MAX_CHOICES}`);
+
+/** The first name that appears twice (ignoring case), if any. */
+function repeatedName(names: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return name;
+    seen.add(key);
+  }
+  return undefined;
+}
+
+const optionGroupSchema = z
+  .object({
+    name: optionNameSchema('Group name'),
+    min: countSchema('Least choices', 0),
+    max: countSchema('Most choices', 1),
+    choices: z
+      .array(z.object({ name: optionNameSchema('Choice name'), price: choicePriceSchema }), { error: 'Choices must be a list' })
+      .min(1, 'Add at least one choice')
+      .max(MAX_CHOICES, `At most ${MAX_CHOICES} choices per group`),
+  })
+  .superRefine((group, ctx) => {
+    const twice = repeatedName(group.choices.map((c) => c.name));
+    if (twice) ctx.addIssue({ code: 'custom', path: ['choices'], message: `"${twice}" is a choice twice` });
+    if (group.min > group.max) ctx.addIssue({ code: 'custom', path: ['min'], message: 'Least choices must not be above most choices' });
+    if (group.max > group.choices.length) ctx.addIssue({ code: 'custom', path: ['max'], message: 'Most choices must not be above the number of choices' });
+  });
+
+export const optionGroupsSchema = z
+  .array(optionGroupSchema, { error: 'Options must be a list of groups' })
+  .max(MAX_OPTION_GROUPS, `At most ${MAX_OPTION_GROUPS} option groups`)
+  .superRefine((groups, ctx) => {
+    const twice = repeatedName(groups.map((g) => g.name));
+    if (twice) ctx.addIssue({ code: 'custom', message: `"${twice}" is a group twice` });
+  });
+
+/** A list of known keys, each once, in the list's own order (the order menus print them in). */
+function keysSchema<const K extends readonly [string, ...string[]]>(keys: K, what: string) {
+  return z
+    .array(z.enum(keys, { error: `${what} must be among ${keys.join(', ')}` }), { error: `${what} must be a list` })
+    .max(keys.length, `${what}: at most ${keys.length}`)
+    .transform((given) => keys.filter((key): key is K[number] => given.includes(key)));
+}
+
+export const allergensSchema = keysSchema(ALLERGENS, 'Allergens');
+export const dietarySchema = keysSchema(DIETS, 'Dietary tags');
+
+/**
+ * The dearest way to order one of the dish (its price and, in every group, its `max` dearest
+ * choices) must fit MAX_UNIT_CENTS, so no cart line can ever exceed one card payment.
+ */
+export function unitCeilingError(item: { price: number; options?: OptionGroup[] }): string | null {
+  const dearest = dearestUnitCents({ price: item.price, options: item.options ?? [] });
+  if (dearest <= MAX_UNIT_CENTS) return null;
+  return `With its dearest choices one would cost ${formatCents(dearest)}; the most is ${formatCents(MAX_UNIT_CENTS)}`;
+}
+
+function withinUnitCeiling(item: { price?: number; options?: OptionGroup[] }, ctx: z.RefinementCtx) {
+  if (typeof item.price !== 'number') return;
+  const error = unitCeilingError({ price: item.price, options: item.options });
+  if (error) ctx.addIssue({ code: 'custom', path: ['options'], message: error });
+}
+
 const menuItemFields = {
   name: nameSchema,
   category: categorySchema,
   price: priceSchema,
   recipe: recipeSchema.optional(),
+  available: z.boolean({ error: 'Available must be true or false' }).optional(),
+  allergens: allergensSchema.optional(),
+  dietary: dietarySchema.optional(),
+  options: optionGroupsSchema.optional(),
 };
 
-/** POST /api/menu. Unknown fields are dropped. */
-export const newMenuItemSchema = z.object({ ...menuItemFields, image: imageUrlSchema });
+const newMenuItemObject = z.object({ ...menuItemFields, image: imageUrlSchema });
+
+/** POST /api/menu. Unknown fields are dropped; what is left out is available, with no allergens, tags or options. */
+export const newMenuItemSchema = newMenuItemObject.superRefine(withinUnitCeiling);
 export type NewMenuItem = z.infer<typeof newMenuItemSchema>;
 
-/** PATCH /api/menu/{id}: any of the same fields; without an image the old one stays. */
-export const menuItemChangesSchema = newMenuItemSchema
+/**
+ * PATCH /api/menu/{id}: any of the same fields; without an image the old one stays. Sold out is
+ * `{ available: false }`. The price ceiling is checked against the stored dish (lib/menu/admin.ts).
+ */
+export const menuItemChangesSchema = newMenuItemObject
   .partial()
   .refine((changes) => Object.values(changes).some((v) => v !== undefined), 'Send at least one field to change');
 export type MenuItemChanges = z.infer<typeof menuItemChangesSchema>;
@@ -91,7 +198,17 @@ export const imageFileSchema = z
     if (!sniffImageType(head)) ctx.addIssue({ code: 'custom', message: NOT_AN_IMAGE_MESSAGE });
   });
 
-const menuItemForm = z.object({ ...menuItemFields, recipe: recipeSchema, image: imageFileSchema.optional() });
+const menuItemForm = z
+  .object({
+    ...menuItemFields,
+    recipe: recipeSchema,
+    available: z.boolean(),
+    allergens: allergensSchema,
+    dietary: dietarySchema,
+    options: optionGroupsSchema,
+    image: imageFileSchema.optional(),
+  })
+  .superRefine(withinUnitCeiling);
 
 /**
  * The admin form: adding needs a picture; updating keeps the old one unless a new one is chosen.

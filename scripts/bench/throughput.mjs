@@ -10,7 +10,8 @@ function run(opts) {
 
 /**
  * Loads `baseUrl + path` with `connections` concurrent connections: a warm-up run (discarded),
- * then `duration` seconds measured. `body` may be a string or an object (sent as JSON).
+ * then `duration` seconds measured. `body` may be a string or an object (sent as JSON), or a
+ * function making each request's object, for a route that must see a new body every time.
  * Returns { path, method, rps, p50, p99, total, non2xx, errors, timeouts, statusCodes }.
  */
 export async function measureThroughput(
@@ -30,10 +31,11 @@ export async function measureThroughput(
   const allHeaders = { ...headers };
   let payload = body;
   if (body !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) {
-    payload = JSON.stringify(body);
+    payload = typeof body === 'function' ? undefined : JSON.stringify(body);
     allHeaders['content-type'] ??= 'application/json';
   }
-  const opts = { url: url.href, method, headers: allHeaders, body: payload, connections, timeout: 10 };
+  const perRequest = typeof body === 'function' ? { requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }) }] } : {};
+  const opts = { url: url.href, method, headers: allHeaders, body: payload, ...perRequest, connections, timeout: 10 };
   if (warmup > 0) await run({ ...opts, duration: warmup });
   const r = await run({ ...opts, duration });
   const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));

@@ -11,6 +11,7 @@ import type { AppCollections } from '@/lib/db';
 import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
+import { getMenuItem } from '@/lib/menu/queries';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 
@@ -303,13 +304,92 @@ describe(`data-layer contract (${backend})`, () => {
     expect(stored?.createdAt?.toISOString()).toBe('2024-01-01T00:00:00.000Z');
   });
 
+  it('a dish round-trips its availability, allergens, tags and nested option groups', async () => {
+    const options = [
+      { name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: 3.5 }] },
+      { name: 'Extra toppings', min: 0, max: 3, choices: [{ name: 'Olives', price: 1.5 }, { name: 'Rocket', price: 1.25 }] },
+    ];
+    const doc: MenuItemDoc = { ...item('Marinara', 'pizza', 11.95), available: false, allergens: ['gluten'], dietary: ['vegan'], options };
+    const { insertedId } = await c.menu.insertOne(doc);
+    expect(await c.menu.findOne({ _id: insertedId })).toEqual({ ...doc, _id: insertedId });
+    // Matched inside the nested groups, as the cart and the filters rely on.
+    expect(await c.menu.countDocuments({ 'options.choices.name': 'Rocket', allergens: { $nin: ['milk'] }, dietary: 'vegan' })).toBe(1);
+    await c.menu.updateOne({ _id: insertedId }, { $set: { available: true, 'options.1.max': 2 } });
+    expect(await getMenuItem(insertedId.toHexString())).toMatchObject({ available: true, options: [options[0], { ...options[1], max: 2 }] });
+  });
+
+  it('a dish stored before these fields existed reads as available, with no allergens, tags or options', async () => {
+    const { insertedId } = await c.menu.insertOne(item('Old Soup', 'soup', 8));
+    expect(await getMenuItem(insertedId.toHexString())).toEqual({
+      _id: insertedId.toHexString(),
+      name: 'Old Soup',
+      recipe: 'Old Soup recipe',
+      image: '/images/menu/old soup.svg',
+      category: 'soup',
+      price: 8,
+      available: true,
+      allergens: [],
+      dietary: [],
+      options: [],
+    });
+  });
+
+  it('the cart line index: one line per lineKey, while lines without one (from before) are many', async () => {
+    const line = { menuId: new ObjectId().toHexString(), email: 'l@bistro.test', ownerUid: 'u1', name: 'Soup', image: '/x.svg', price: 5 };
+    await c.carts.insertMany([{ ...line }, { ...line }]);
+    await c.carts.insertOne({ ...line, lineKey: 'u1:abc', quantity: 1 });
+    await expect(c.carts.insertOne({ ...line, lineKey: 'u1:abc', quantity: 2 })).rejects.toMatchObject({ code: 11000 });
+    await c.carts.insertOne({ ...line, ownerUid: 'u2', lineKey: 'u2:abc', quantity: 1 });
+    // What merging relies on: a conditional $inc that stops at the cap.
+    expect((await c.carts.updateOne({ lineKey: 'u1:abc', quantity: { $lte: 19 } }, { $inc: { quantity: 19 } })).modifiedCount).toBe(1);
+    expect((await c.carts.updateOne({ lineKey: 'u1:abc', quantity: { $lte: 19 } }, { $inc: { quantity: 1 } })).modifiedCount).toBe(0);
+    expect((await c.carts.findOne({ lineKey: 'u1:abc' }))?.quantity).toBe(20);
+    expect(await c.carts.countDocuments({ ownerUid: 'u1' })).toBe(3);
+  });
+
   describe('seeding', () => {
+    it('gives stored seed dishes that lack them the seed allergens, tags and options, field by field, keeping what an admin set', async () => {
+      const db = await getDb();
+      await seedDatabase(db);
+      const [a, b, pizza] = [seedMenu[0]!, seedMenu[1]!, seedMenu.find((m) => m.category === 'pizza')!];
+      // As stored by a release before these fields: none of them.
+      await c.menu.updateMany({}, { $unset: { allergens: '', dietary: '', options: '' } });
+      // An admin has since set the options of one and the allergens of another, and added a dish.
+      await c.menu.updateOne({ name: pizza.name, category: 'pizza' }, { $set: { options: [] } });
+      await c.menu.updateOne({ name: a.name, category: a.category }, { $set: { allergens: ['celery'] } });
+      await c.menu.insertOne(item('Chef Special', 'popular', 30));
+
+      const result = await seedDatabase(db);
+      expect(result.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0, filled: seedMenu.length });
+      expect(await c.menu.findOne({ name: pizza.name, category: 'pizza' })).toMatchObject({ options: [], allergens: pizza.allergens, dietary: pizza.dietary });
+      expect(await c.menu.findOne({ name: a.name, category: a.category })).toMatchObject({ allergens: ['celery'], dietary: a.dietary, options: a.options });
+      expect(await c.menu.findOne({ name: b.name, category: b.category })).toMatchObject({ allergens: b.allergens, dietary: b.dietary, options: b.options });
+      const special = await c.menu.findOne({ name: 'Chef Special' });
+      expect(special).not.toHaveProperty('allergens');
+      expect((await seedDatabase(db)).menu.filled).toBe(0);
+    });
+
+    it('every seed dish has allergens and tags that fit its options: pizzas sizes and toppings, salads a protein, drinks a size, desserts a scoop', () => {
+      for (const dish of seedMenu) {
+        expect(dish.allergens, dish.name).toBeDefined();
+        expect(dish.dietary, dish.name).toBeDefined();
+        const groups = (dish.options ?? []).map((g) => g.name);
+        if (dish.category === 'pizza') expect(groups, dish.name).toEqual(['Size', 'Extra toppings']);
+        if (dish.category === 'salad') expect(groups, dish.name).toEqual(['Add protein']);
+        if (dish.category === 'dessert') expect(groups, dish.name).toEqual(['Add a scoop']);
+        if (dish.category === 'drinks' && dish.name !== 'Double Espresso') expect(dish.options?.[0]?.min, dish.name).toBe(1);
+      }
+      const marinara = seedMenu.find((m) => m.name === 'Pizza Marinara')!;
+      expect(marinara).toMatchObject({ dietary: ['vegan'], allergens: ['gluten'] });
+      expect(marinara.options![1]!.choices.map((c) => c.name)).not.toContain('Extra mozzarella');
+    });
+
     it('is idempotent, keeps admin additions, and --reset restores exactly the seed', async () => {
       const db = await getDb();
       const first = await seedDatabase(db);
-      expect(first.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: 0 });
+      expect(first.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: 0, filled: 0 });
       const second = await seedDatabase(db);
-      expect(second.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0 });
+      expect(second.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0, filled: 0 });
       expect(second.reviews.inserted).toBe(0);
       expect(await c.menu.countDocuments()).toBe(seedMenu.length);
       expect(await c.reviews.countDocuments()).toBe(seedReviews.length);
@@ -334,7 +414,7 @@ describe(`data-layer contract (${backend})`, () => {
       const idsBefore = (await c.menu.find({}, { sort: { _id: 1 } }).toArray()).map((d) => d._id.toHexString());
 
       const reset = await seedDatabase(db, { reset: true });
-      expect(reset.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: seedMenu.length + 1 });
+      expect(reset.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: seedMenu.length + 1, filled: 0 });
       expect(await c.menu.countDocuments({ name: 'Chef Special' })).toBe(0);
       expect(await c.menu.countDocuments({ name: 'Renamed by admin' })).toBe(0);
       // Seed ids are deterministic (the same in every process), ordered like the seed list.

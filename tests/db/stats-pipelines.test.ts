@@ -6,6 +6,8 @@ import { ObjectId, type Document } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { collections, getDb, type AppCollections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
+import type { MenuCategory } from '@/lib/menu/types';
+import type { OrderLine } from '@/lib/payments/types';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
 import { adminOf, makeAdmin } from '../support/people';
@@ -93,6 +95,54 @@ describe(`admin statistics pipelines (${backend})`, () => {
         { category: 'dessert', quantity: 1, revenue: 7.25 },
       ],
     });
+  });
+
+  it('orders that keep their lines count each quantity, with its option extras, as bought; older orders as before', async () => {
+    await fixture();
+    const line = (menuId: string, category: MenuCategory, quantity: number, unitCents: number): OrderLine => ({
+      menuId,
+      name: `Dish ${menuId.slice(-4)}`,
+      category,
+      options: [],
+      quantity,
+      unitCents,
+      lineCents: unitCents * quantity,
+    });
+    // A dish that has since left the menu, and one whose menu price has changed: lines do not care.
+    const gone = new ObjectId().toHexString();
+    const pizza = (await c.menu.findOne({ name: 'Pizza C' }))!._id.toHexString();
+    await c.menu.updateOne({ name: 'Pizza C' }, { $set: { price: 99 } });
+    await c.payments.insertMany([
+      {
+        email: 'f@x.test',
+        status: 'completed',
+        price: 73.1,
+        transactionId: 'tx-lines-1',
+        data: new Date('2024-06-09T12:00:00Z'),
+        cartIds: ['a', 'b'],
+        menuItemIds: [pizza, pizza, pizza, gone],
+        // 3 Large pizzas with two toppings at 18.20, and a drink whose dish is gone: 54.60 + 18.50
+        lines: [line(pizza, 'pizza', 3, 1820), { ...line(gone, 'drinks', 1, 1850), options: [{ group: 'Size', choices: ['Large'] }] }],
+      },
+      {
+        email: 'g@x.test',
+        status: 'cancelled',
+        price: 18.2,
+        transactionId: 'tx-lines-2',
+        data: new Date('2024-06-10T12:00:00Z'),
+        cartIds: ['c'],
+        menuItemIds: [pizza],
+        lines: [line(pizza, 'pizza', 1, 1820)],
+      },
+    ]);
+    // Before: soup 4 / 48.90, pizza 1 / 15.00 (order a, now at the new menu price 99), dessert 1 / 7.25.
+    expect(await c.payments.aggregate(categorySalesPipeline).toArray()).toEqual([
+      { category: 'pizza', quantity: 4, revenueCents: 9900 + 5460 },
+      { category: 'soup', quantity: 4, revenueCents: 4890 },
+      { category: 'drinks', quantity: 1, revenueCents: 1850 },
+      { category: 'dessert', quantity: 1, revenueCents: 725 },
+    ]);
+    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 6, revenueCents: 8110 + 7310 }]);
   });
 
   it('with no orders every figure is zero and there are no categories', async () => {

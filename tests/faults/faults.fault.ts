@@ -36,17 +36,19 @@ describe('a SIGKILL during a stream of writes', () => {
       body: JSON.stringify({ idToken: await firebaseIdToken(email) }),
     });
     const auth = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
-    const menu = (await (await fetch(`${first.baseUrl}/api/menu?category=pizza`)).json()) as { _id: string }[];
+    // Soups have no options to choose; a note of its own makes every add a new line, not a merge.
+    const menu = (await (await fetch(`${first.baseUrl}/api/menu?category=soup`)).json()) as { _id: string }[];
 
     const acknowledged: string[] = [];
     let stop = false;
+    let written = 0;
     const writer = async () => {
       for (let i = 0; !stop; i++) {
         try {
           const res = await fetch(`${first.baseUrl}/api/carts`, {
             method: 'POST',
             headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ menuId: menu[i % menu.length]!._id }),
+            body: JSON.stringify({ menuId: menu[i % menu.length]!._id, note: `write ${++written}` }),
           });
           if (res.ok) acknowledged.push(((await res.json()) as { insertedId: string }).insertedId);
         } catch {

@@ -29,8 +29,11 @@ beforeEach(async () => {
 const cartOf = async (caller: Person) =>
   (await call<CartItem[]>(getCart, `/api/carts?email=${caller.email}`, { as: caller })).body;
 
-/** 3 × 14.50 + 9.95 = 53.45 in the cart. */
+/** 3 × 14.50 + 9.95 = 53.45 in the cart, on two lines (the three soups are one line of 3). */
 const fillCart = (caller: Person) => addLines(caller, [soup, soup, soup, salad]);
+
+/** How many dishes the cart holds, over its lines. */
+const dishesIn = async (caller: Person) => (await cartOf(caller)).reduce((sum, line) => sum + line.quantity, 0);
 
 describe('POST /api/create-payment-intent', () => {
   it('prices the cart on the server, in exact cents, ignoring the price the client sends', async () => {
@@ -42,10 +45,16 @@ describe('POST /api/create-payment-intent', () => {
     expect(res.body.clientSecret).toContain(res.body.transactionId);
   });
 
-  it('charges the menu price of today, not the price stored on the cart line', async () => {
-    await fillCart(shopper);
+  it('refuses a line whose price changed since it was added, naming it; chosen again, it is charged at the new price', async () => {
+    const [, saladLine] = await fillCart(shopper);
     await setMenuPrice(salad, 10.05);
     try {
+      const refused = await checkout(shopper);
+      expect(refused.status).toBe(409);
+      const { name } = (await cartOf(shopper)).find((line) => line._id === saladLine)!;
+      expect(refused.body.error).toBe(`${name} changed on the menu since you added it. Please choose it again or remove it.`);
+      await call(deleteCartItem, `/api/carts/${saladLine}`, { method: 'DELETE', as: shopper }, params({ id: saladLine! }));
+      await addLines(shopper, [salad]);
       expect((await checkout(shopper)).body.price).toBe(53.55);
     } finally {
       await setMenuPrice(salad, 9.95);
@@ -68,10 +77,7 @@ describe('POST /api/create-payment-intent', () => {
     const gone = await menu.insertOne({ name: 'Seasonal Soup', recipe: '', image: '/x.svg', category: 'soup', price: 5 });
     await addLines(shopper, [soup, gone.insertedId.toHexString()]);
     await menu.deleteOne({ _id: gone.insertedId });
-    expect(await checkout(shopper)).toEqual({
-      status: 409,
-      body: { error: 'Seasonal Soup is no longer on the menu. Please remove it from your cart.' },
-    });
+    expect(await checkout(shopper)).toEqual({ status: 409, body: { error: 'Seasonal Soup is no longer on the menu. Please remove it.' } });
     expect((await call(createIntent, '/api/create-payment-intent', { json: { price: 1 } })).status).toBe(401);
   });
 });
@@ -108,7 +114,7 @@ describe('paying with the demo card', () => {
     const intent = (await checkout(shopper)).body;
     expect(await payDemo(shopper, intent.transactionId, DECLINED_CARD)).toEqual({ status: 402, body: { error: 'Your card was declined.' } });
     expect(await historyOf(shopper)).toEqual([]);
-    expect(await cartOf(shopper)).toHaveLength(4);
+    expect(await dishesIn(shopper)).toBe(4);
     expect((await save(shopper, intent)).status).toBe(402);
 
     expect((await payDemo(shopper, intent.transactionId)).status).toBe(200);
@@ -136,7 +142,7 @@ describe('a payment cannot be forged', () => {
     const intent = (await checkout(shopper)).body;
     expect(await save(shopper, intent)).toEqual({ status: 402, body: { error: 'This payment has not gone through.' } });
     expect(await historyOf(shopper)).toEqual([]);
-    expect(await cartOf(shopper)).toHaveLength(4);
+    expect(await dishesIn(shopper)).toBe(4);
   });
 
   it('refuses a tampered price, before and after the card was charged', async () => {
@@ -201,33 +207,45 @@ describe('idempotency', () => {
 });
 
 describe('the cart changing between the intent and the payment', () => {
-  it('a price change on the menu stops the charge with 409 and records nothing', async () => {
+  it('a price change on the menu stops the charge with 409 naming the dish, and records nothing', async () => {
     await fillCart(shopper);
     const intent = (await checkout(shopper)).body;
+    const [soupLine] = await cartOf(shopper);
     await setMenuPrice(soup, 15);
     try {
-      expect(await payDemo(shopper, intent.transactionId)).toEqual({ status: 409, body: { error: CART_CHANGED } });
+      expect(await payDemo(shopper, intent.transactionId)).toEqual({
+        status: 409,
+        body: { error: `${soupLine!.name} changed on the menu since you added it. Please choose it again or remove it.` },
+      });
     } finally {
       await setMenuPrice(soup, 14.5);
     }
     expect(await historyOf(shopper)).toEqual([]);
-    expect(await cartOf(shopper)).toHaveLength(4);
+    expect(await dishesIn(shopper)).toBe(4);
+  });
+
+  it('a dish added again after the intent (its line now holds more) is not charged at the old total', async () => {
+    await fillCart(shopper);
+    const intent = (await checkout(shopper)).body;
+    await addLines(shopper, [soup]);
+    expect(await payDemo(shopper, intent.transactionId)).toEqual({ status: 409, body: { error: CART_CHANGED } });
+    expect((await checkout(shopper)).body.price).toBe(67.95);
   });
 
   it('a line removed after the intent stops the charge with 409', async () => {
     const lines = await fillCart(shopper);
     const intent = (await checkout(shopper)).body;
-    await call(deleteCartItem, `/api/carts/${lines[0]}`, { method: 'DELETE', as: shopper }, params({ id: lines[0]! }));
+    await call(deleteCartItem, `/api/carts/${lines[1]}`, { method: 'DELETE', as: shopper }, params({ id: lines[1]! }));
     expect(await payDemo(shopper, intent.transactionId)).toEqual({ status: 409, body: { error: CART_CHANGED } });
     expect(await historyOf(shopper)).toEqual([]);
     const fresh = (await checkout(shopper)).body;
-    expect(fresh.price).toBe(38.95);
+    expect(fresh.price).toBe(43.5);
   });
 
   it('a line added after the intent is not paid for and stays in the cart', async () => {
     const lines = await fillCart(shopper);
     const intent = (await checkout(shopper)).body;
-    const [added] = await addLines(shopper, [salad]);
+    const [added] = await addLines(shopper, [salad], 'no croutons');
     await payDemo(shopper, intent.transactionId);
     await save(shopper, intent);
     const [payment] = await historyOf(shopper);

@@ -124,6 +124,37 @@ describe('checkout in Stripe mode', () => {
     expect(await historyOf(shopper)).toMatchObject([{ transactionId: intent.transactionId, price: 53.45, cartIds: intent.lines, status: 'pending' }]);
   });
 
+  it('keeps what was bought on the payment: each line with its quantity and prices, as priced at checkout', async () => {
+    const intent = await openIntent();
+    fake.succeed(intent.transactionId);
+    await save(shopper, intent);
+    const [payment] = await historyOf(shopper);
+    const { menu } = await collections();
+    const names = new Map((await menu.find({}).toArray()).map((d) => [d._id.toHexString(), d.name]));
+    expect(payment!.menuItemIds).toEqual([soup, soup, soup, salad]);
+    expect(payment!.lines).toEqual([
+      { menuId: soup, name: names.get(soup), category: expect.any(String), options: [], quantity: 3, unitCents: 1450, lineCents: 4350 },
+      { menuId: salad, name: names.get(salad), category: expect.any(String), options: [], quantity: 1, unitCents: 995, lineCents: 995 },
+    ]);
+  });
+
+  it('a line raised in another tab after checkout began keeps what was not paid for, once however often the payment completes', async () => {
+    const intent = await openIntent();
+    // Two more of the same soup: they join the soup line, now 5, while the open intent is for 3.
+    await addLines(shopper, [soup, soup]);
+    const payload = JSON.stringify({ id: 'evt_raised', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.succeed(intent.transactionId) } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const deliver = () => webhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'stripe-signature': signature } }), undefined as never);
+    expect((await deliver()).status).toBe(200);
+    expect((await save(shopper, intent)).status).toBe(200);
+    expect((await deliver()).status).toBe(200);
+    const { carts } = await collections();
+    const left = await carts.find({ ownerUid: shopper.uid }).toArray();
+    expect(left.map((line) => [line.menuId, line.quantity])).toEqual([[soup, 2]]);
+    // What is left is the diner's to pay for next, at 2 × 14.50.
+    expect((await checkout(shopper)).body.price).toBe(29);
+  });
+
   it('records nothing when the amount at Stripe differs from the intent', async () => {
     const intent = await openIntent();
     fake.succeed(intent.transactionId).amount = 50;

@@ -13,10 +13,16 @@ export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
 
 type Failure = { error: string };
 
-export async function addLines(caller: Person, menuIds: string[]): Promise<string[]> {
+/**
+ * Adds each dish in turn, with the note when given; answers the cart lines they went to, each
+ * once (the same dish with the same note adds to its line).
+ */
+export async function addLines(caller: Person, menuIds: string[], note?: string): Promise<string[]> {
   const ids: string[] = [];
-  for (const menuId of menuIds) ids.push((await call<{ insertedId: string }>(addToCart, '/api/carts', { as: caller, json: { menuId } })).body.insertedId);
-  return ids;
+  for (const menuId of menuIds) {
+    ids.push((await call<{ insertedId: string }>(addToCart, '/api/carts', { as: caller, json: { menuId, ...(note ? { note } : {}) } })).body.insertedId);
+  }
+  return [...new Set(ids)];
 }
 
 export const checkout = (caller: Person, price = 0.01) =>

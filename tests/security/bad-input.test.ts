@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '@/lib/db';
 import { SITE } from '../support/http';
-import { makeAdmin } from '../support/people';
+import { seedItem } from '../support/menu';
+import { makeAdmin, makeDiner } from '../support/people';
 
 /**
  * Every route in app/api (found from the file tree, so a new route cannot be forgotten), every
@@ -53,9 +54,9 @@ function findRoutes(dir: string): RouteFile[] {
 const routes = findRoutes('app/api');
 
 const HUGE = 'x'.repeat(200_000);
-const wrongTypes = { menuId: 42, idToken: 7, name: 12, email: true, price: 'free', category: ['salad'], recipe: {}, image: 5, status: 3, rating: 'five', details: 9, date: 20240101, time: 1900, guests: 'many', phone: [], transactionId: {}, number: 4242, cvc: 1, expiry: null };
+const wrongTypes = { menuId: 42, idToken: 7, name: 12, email: true, price: 'free', category: ['salad'], recipe: {}, image: 5, status: 3, rating: 'five', details: 9, date: 20240101, time: 1900, guests: 'many', phone: [], transactionId: {}, number: 4242, cvc: 1, expiry: null, quantity: 'two', options: 'Large', note: 7, available: 'yes', allergens: 'milk', dietary: 1 };
 const hugeStrings = Object.fromEntries(Object.entries(wrongTypes).map(([k]) => [k, HUGE]));
-const operators = { menuId: { $ne: null }, email: { $gt: '' }, idToken: { $ne: null }, name: { $gt: '' }, status: { $ne: 'x' }, transactionId: { $regex: '.*' }, price: { $gt: 0 }, date: { $gte: '' } };
+const operators = { menuId: { $ne: null }, email: { $gt: '' }, idToken: { $ne: null }, name: { $gt: '' }, status: { $ne: 'x' }, transactionId: { $regex: '.*' }, price: { $gt: 0 }, date: { $gte: '' }, quantity: { $gt: 0 }, options: { $size: 0 }, note: { $regex: '.' }, available: { $ne: true }, allergens: { $nin: [] } };
 
 /** [label, body, content type] */
 const BODY_CASES: [string, string | undefined, string][] = [
@@ -169,6 +170,50 @@ describe('bad input on every API route', () => {
       expect(await snapshot(), `${route.path} changed the database`).toBe(before);
     });
   }
+
+  describe('the cart body, for a dish that exists (so the dish\'s own rules are reached)', () => {
+    let dinerAuth: Record<string, string>;
+    let pizza: string;
+    beforeAll(async () => {
+      dinerAuth = (await makeDiner()).headers;
+      pizza = await seedItem({
+        name: 'Bad Input Pizza',
+        category: 'pizza',
+        options: [
+          { name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: 3.5 }] },
+          { name: 'Extra toppings', min: 0, max: 3, choices: ['Olives', 'Rocket', 'Basil', 'Chilli'].map((name) => ({ name, price: 1 })) },
+        ],
+      });
+    });
+    const size = [{ group: 'Size', choices: ['Regular'] }];
+    const cases: [string, (menuId: string) => unknown][] = [
+      ['an unknown option group', (menuId) => ({ menuId, options: [...size, { group: 'Crust', choices: ['Thin'] }] })],
+      ['an unknown choice', (menuId) => ({ menuId, options: [{ group: 'Size', choices: ['Huge'] }] })],
+      ['a required group missing', (menuId) => ({ menuId, options: [] })],
+      ['more choices than max', (menuId) => ({ menuId, options: [...size, { group: 'Extra toppings', choices: ['Olives', 'Rocket', 'Basil', 'Chilli'] }] })],
+      ['a negative quantity', (menuId) => ({ menuId, options: size, quantity: -1 })],
+      ['a fractional quantity', (menuId) => ({ menuId, options: size, quantity: 2.5 })],
+      ['a quantity over 20', (menuId) => ({ menuId, options: size, quantity: 21 })],
+      ['a huge quantity', (menuId) => ({ menuId, options: size, quantity: 1e308 })],
+      ['a note over 200 characters', (menuId) => ({ menuId, options: size, note: 'x'.repeat(201) })],
+      ['a note with control characters', (menuId) => ({ menuId, options: size, note: 'no onions\r\n\u0007' })],
+      ['$ operators in the options', (menuId) => ({ menuId, options: [{ group: { $ne: '' }, choices: { $in: ['Large'] } }] })],
+      ['$ operators as choices', (menuId) => ({ menuId, options: [{ group: 'Size', choices: [{ $gt: '' }] }] })],
+      ['$ operators as the quantity and the note', (menuId) => ({ menuId, options: size, quantity: { $inc: 5 }, note: { $set: 'x' } })],
+      ['an options array of 10,000 entries', (menuId) => ({ menuId, options: Array.from({ length: 10_000 }, () => ({ group: 'Size', choices: ['Regular'] })) })],
+      ['an options array of 10,000 empty entries', (menuId) => ({ menuId, options: Array.from({ length: 10_000 }, () => ({})) })],
+      ['10,000 choices in one group', (menuId) => ({ menuId, options: [{ group: 'Extra toppings', choices: Array.from({ length: 10_000 }, () => 'Olives') }] })],
+    ];
+
+    it.each(cases)('POST /api/carts with %s: 4xx { error }, and no database change', async (label, body) => {
+      const { POST } = await import('@/app/api/carts/route');
+      const before = await snapshot();
+      const r = await send(POST as Handler, 'POST', '/api/carts', {}, JSON.stringify(body(pizza)), 'application/json', dinerAuth);
+      expectCleanError(label, r, true);
+      expect(r.status, r.text).toBeLessThan(500);
+      expect(await snapshot(), `${label} changed the database`).toBe(before);
+    });
+  });
 
   it('reports what it tried', () => {
     console.log(`[bad-input] ${routes.length} routes, ${tally.requests} requests, ${tally.fiveHundreds} answered 5xx`);

@@ -185,7 +185,7 @@ const viewerCases: ViewerCase[] = [
   { name: 'adminFlag', run: async (v) => adminFlag(v, v.email).admin === (v.role === 'admin') },
   { name: 'renameAccount', run: (v) => renameAccount(v, `${v.name} Renamed`) },
   { name: 'addToCart, listCart, priceCart, removeFromCart', run: async (v) => {
-    const { insertedId } = await addToCart(v, await seedItem({ price: 5 }));
+    const { insertedId } = await addToCart(v, { menuId: await seedItem({ price: 5 }) });
     const lines = await listCart(v, v.email);
     const { cents } = await priceCart(v);
     await removeFromCart(v, insertedId);
@@ -193,7 +193,7 @@ const viewerCases: ViewerCase[] = [
   } },
   { name: 'startCheckout, confirmDemoPayment, recordPayment, listPayments', run: async (v) => {
     delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
-    await addToCart(v, await seedItem({ price: 8 }));
+    await addToCart(v, { menuId: await seedItem({ price: 8 }) });
     const intent = await startCheckout(v);
     await confirmDemoPayment(v, { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
     await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
@@ -242,7 +242,7 @@ describe.each(viewerCases)('$name', ({ run }) => {
 describe("a viewer's own functions keep to the viewer", () => {
   it("never show or change another diner's cart, booking, payments or review", async () => {
     const [dana, omar] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
-    const { insertedId } = await addToCart(omar, await seedItem());
+    const { insertedId } = await addToCart(omar, { menuId: await seedItem() });
     await expect(removeFromCart(dana, insertedId)).rejects.toMatchObject({ status: 404 });
     expect(await listCart(dana)).toEqual([]);
     await expect(listCart(dana, omar.email)).rejects.toMatchObject({ status: 403 });

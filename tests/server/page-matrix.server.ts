@@ -18,29 +18,9 @@ import { createSessionToken } from '@/lib/auth/session';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { startServer, type RunningServer } from '../faults/server';
+import { dashboardPages, pagesUnder, type AppPage } from '../support/app-pages';
 
-interface Page {
-  /** The URL path, with [id] for a dynamic segment. */
-  route: string;
-  /** The role its folder says it needs: under (admin) or (staff), else any signed-in person. */
-  role: Role;
-}
-
-/** Every page.tsx below `dir`; route groups `(name)` add nothing to the path. */
-function pagesUnder(dir: string, route: string): Page[] {
-  const found: Page[] = [];
-  for (const name of fs.readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (fs.statSync(full).isDirectory()) found.push(...pagesUnder(full, name.startsWith('(') ? route : `${route}/${name}`));
-    else if (name === 'page.tsx') {
-      const groups = full.split(path.sep);
-      found.push({ route: route || '/', role: groups.includes('(admin)') ? 'admin' : groups.includes('(staff)') ? 'staff' : 'diner' });
-    }
-  }
-  return found;
-}
-
-const PAGES = [...pagesUnder('app/dashboard', '/dashboard'), ...pagesUnder('app/(site)/secret', '/secret')];
+const PAGES = [...dashboardPages(), ...pagesUnder('app/(site)/secret', '/secret')];
 
 /** What only an admin may see: the revenue (two orders of the other diner, 4,321.09 + 1,000.00), and their booking. */
 const ADMIN_ONLY = ['5,321.09', '5321.09', 'OTHER-NOTE-7319'];
@@ -103,7 +83,7 @@ async function get(route: string, who: Who, rsc: boolean) {
 }
 
 /** 307 and where to, or 200. */
-function expected(page: Page, who: Who): { status: 307; location: string } | { status: 200 } {
+function expected(page: AppPage, who: Who): { status: 307; location: string } | { status: 200 } {
   const url = page.route.replace('[id]', menuId);
   if (who === 'anonymous') return { status: 307, location: `/login?from=${encodeURIComponent(url)}` };
   if (page.route === '/dashboard') return { status: 307, location: dashboardHome(who) };
@@ -112,7 +92,7 @@ function expected(page: Page, who: Who): { status: 307; location: string } | { s
 }
 
 /** What must not be in the body of `page` for `who`. */
-function forbidden(page: Page, who: Who): string[] {
+function forbidden(page: AppPage, who: Who): string[] {
   if (who === 'admin') return [];
   if (who === 'staff' && page.role === 'staff') return ADMIN_ONLY;
   return [...ADMIN_ONLY, ...OTHERS_ORDERS, openOrder.id];

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Viewer } from '@/lib/auth/viewer';
 import { addToCart } from '@/lib/cart/cart';
+import type { AddToCartInput } from '@/lib/validation/cart';
 import { collections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
@@ -25,12 +26,12 @@ export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<
 }
 
 /**
- * The viewer pays for one dish the way the checkout page does (the demo card, through the
+ * The viewer pays for one dish (`line`: how many, the choices, a note) the way the checkout page does (the demo card, through the
  * payment rules), which reports the new order to the kitchen. Answers the order's id.
  */
-export async function payForDish(viewer: Viewer, dish: Partial<MenuItemDoc> = {}): Promise<string> {
+export async function payForDish(viewer: Viewer, dish: Partial<MenuItemDoc> = {}, line: Omit<AddToCartInput, 'menuId'> = {}): Promise<string> {
   delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
-  await addToCart(viewer, await seedItem({ name: 'Kitchen Soup', price: 8, ...dish }));
+  await addToCart(viewer, { menuId: await seedItem({ name: 'Kitchen Soup', price: 8, ...dish }), ...line });
   const { transactionId } = await startCheckout(viewer);
   await confirmDemoPayment(viewer, { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
   const { payments } = await collections();

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { HeroBanner } from '@/components/ui/hero-banner';
 import { SectionTitle } from '@/components/ui/section-title';
 import { MenuList } from '@/components/menu/menu-item-row';
+import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
 import { restaurantJsonLd, serializeJsonLd } from '@/lib/seo/json-ld';
@@ -46,21 +47,27 @@ export default async function MenuPage() {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(jsonLd) }} />
       <HeroBanner level="h1" id="menu-hero" image="/images/banners/menu.svg" title="Our menu" text="Would you like to try a dish?" />
 
-      <section aria-labelledby="todays-offer" data-section="offered" className="mx-auto max-w-screen-xl px-4 py-8">
-        <SectionTitle id="todays-offer" heading="Today's Offer" subHeading="Don't Miss" />
-        <MenuList items={menu.offered} />
-        <OrderNow category="salad" />
-      </section>
-
-      {sections.map((s) => (
-        <div key={s.category} data-section={s.category}>
-          <HeroBanner id={`menu-${s.category}`} image={`/images/banners/${s.category}.svg`} title={s.title} text={s.text} />
-          <section aria-labelledby={`menu-${s.category}`} className="mx-auto max-w-screen-xl px-4 py-16">
-            <MenuList items={menu[s.category]} />
-            <OrderNow category={s.category} />
-          </section>
+      <div id="menu-dishes">
+        <div className="mx-auto max-w-screen-xl px-4 pt-12">
+          <MenuFilters target="menu-dishes" where="on the menu" />
         </div>
-      ))}
+
+        <section aria-labelledby="todays-offer" data-section="offered" data-dish-section className="mx-auto max-w-screen-xl px-4 py-8">
+          <SectionTitle id="todays-offer" heading="Today's Offer" subHeading="Don't Miss" />
+          <MenuList items={menu.offered} />
+          <OrderNow category="salad" />
+        </section>
+
+        {sections.map((s) => (
+          <div key={s.category} data-section={s.category} data-dish-section>
+            <HeroBanner id={`menu-${s.category}`} image={`/images/banners/${s.category}.svg`} title={s.title} text={s.text} />
+            <section aria-labelledby={`menu-${s.category}`} className="mx-auto max-w-screen-xl px-4 py-16">
+              <MenuList items={menu[s.category]} />
+              <OrderNow category={s.category} />
+            </section>
+          </div>
+        ))}
+      </div>
     </>
   );
 }

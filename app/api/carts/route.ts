@@ -5,12 +5,15 @@ import { addToCart, listCart } from '@/lib/cart/cart';
 import { addToCartSchema, cartQuerySchema } from '@/lib/validation/cart';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
-/** Adds a menu item to the caller's cart: `{ insertedId }`. */
+/**
+ * Adds a dish as the caller chose it: `{ insertedId, quantity, merged }`, 201 for a new line, 200
+ * when it joined an identical one (`insertedId` is then that line's id).
+ */
 export const POST = route(async (req) => {
   const viewer = await requireViewer(req);
   await enforceRateLimit(req, LIMITS.addToCart, viewer);
-  const { menuId } = await readJson(req, addToCartSchema);
-  return NextResponse.json(await addToCart(viewer, menuId), { status: 201 });
+  const added = await addToCart(viewer, await readJson(req, addToCartSchema));
+  return NextResponse.json(added, { status: added.merged ? 200 : 201 });
 });
 
 /** The caller's cart; the `email` the query names must be the caller's own. */

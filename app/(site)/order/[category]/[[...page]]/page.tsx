@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { HeroBanner } from '@/components/ui/hero-banner';
 import { DishCard } from '@/components/menu/dish-card';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
+import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
 import { ORDER_CATEGORIES } from '@/lib/menu/types';
 import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } from '@/lib/menu/pagination';
@@ -47,7 +48,7 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
   const page = parsePage(segments, items.length);
   if (page === null) notFound();
   const pages = pageCount(items.length);
-  const shown = items.slice((page - 1) * ORDER_PAGE_SIZE, page * ORDER_PAGE_SIZE);
+  const onPage = (index: number) => index >= (page - 1) * ORDER_PAGE_SIZE && index < page * ORDER_PAGE_SIZE;
 
   return (
     <>
@@ -71,41 +72,49 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
           </ul>
         </nav>
 
-        <section aria-labelledby="order-results">
-          <h2 id="order-results" className="sr-only">
-            {tabLabel(category)}, page {page} of {pages}
-          </h2>
-          {shown.length ? (
-            <div className="grid gap-8 md:grid-cols-3">
-              {shown.map((item) => (
-                <DishCard key={item._id} item={item} action={<AddToCartButton menuId={item._id} name={item.name} />} />
-              ))}
-            </div>
-          ) : (
-            <p className="py-16 text-center text-gray-500">Nothing in this category yet. Try another tab.</p>
-          )}
-        </section>
+        {/*
+          Every dish of the category is in the page, those of other pages hidden (globals.css): a
+          search or filter finds matches across the whole category while each page stays static,
+          and without one, or without JavaScript, the page shows its own six and links the others.
+        */}
+        <div id="order-dishes">
+          <MenuFilters target="order-dishes" where={`in ${tabLabel(category)}`} />
+          <section aria-labelledby="order-results">
+            <h2 id="order-results" className="sr-only">
+              {tabLabel(category)}, page {page} of {pages}
+            </h2>
+            {items.length ? (
+              <div className="grid gap-8 md:grid-cols-3">
+                {items.map((item, index) => (
+                  <DishCard key={item._id} item={item} offPage={!onPage(index)} action={<AddToCartButton item={item} />} />
+                ))}
+              </div>
+            ) : (
+              <p className="py-16 text-center text-gray-500">Nothing in this category yet. Try another tab.</p>
+            )}
+          </section>
 
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-10 flex justify-center">
-            <ul className="flex gap-2">
-              {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-                <li key={n}>
-                  <Link
-                    href={orderHref(category, n)}
-                    aria-label={`Page ${n}`}
-                    aria-current={n === page ? 'page' : undefined}
-                    className={`grid h-10 w-10 place-items-center rounded-full font-semibold ${
-                      n === page ? 'bg-gold text-white' : 'bg-gray-200 hover:bg-gray-300'
-                    }`}
-                  >
-                    {n}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+          {pages > 1 ? (
+            <nav aria-label="Pages" data-hide-when-filtering className="mt-10 flex justify-center">
+              <ul className="flex gap-2">
+                {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+                  <li key={n}>
+                    <Link
+                      href={orderHref(category, n)}
+                      aria-label={`Page ${n}`}
+                      aria-current={n === page ? 'page' : undefined}
+                      className={`grid h-11 w-11 place-items-center rounded-full font-semibold ${
+                        n === page ? 'bg-gold text-white' : 'bg-gray-200 hover:bg-gray-300'
+                      }`}
+                    >
+                      {n}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
       </div>
     </>
   );
