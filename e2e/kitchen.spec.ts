@@ -214,12 +214,23 @@ test.describe('the live kitchen', () => {
     test(`reads on a tablet at ${viewport.width} × ${viewport.height}: no sideways scrolling, large type, fingertip buttons, nothing for axe, a full-screen board`, { tag: '@tablet' }, async ({ browser }) => {
       const cook = await staffMember(browser);
       const diner = await signedIn(browser, await createAccount('hungry'));
-      await addDish(diner, 'pizza', { quantity: 3, note: 'Well done, and cut in eight slices for the children' });
+      // The longest a line gets; named by the screen size, so this run's ticket is found among earlier ones.
+      const note = `Well done, cut in eight slices for the children at the ${viewport.width} table`;
+      await addDish(diner, 'pizza', { quantity: 3, note });
       await payByApi(diner);
       await cook.setViewportSize(viewport);
       await cook.goto('/dashboard/kitchen');
-      for (const title of ['New', 'Preparing', 'Ready']) await expect(cook.getByRole('heading', { level: 2, name: new RegExp(`^${title} \\(`) })).toBeVisible();
-      const line = cook.getByRole('article').getByRole('listitem').filter({ hasText: 'Well done, and cut in eight slices' });
+      const tops: number[] = [];
+      for (const title of ['New', 'Preparing', 'Ready']) {
+        const heading = cook.getByRole('heading', { level: 2, name: new RegExp(`^${title} \\(`) });
+        await expect(heading).toBeVisible();
+        tops.push((await heading.boundingBox())!.y);
+      }
+      // The columns side by side in landscape, one under the other in portrait.
+      const [newTop, preparingTop, readyTop] = tops as [number, number, number];
+      if (viewport.width > viewport.height) expect([preparingTop, readyTop]).toEqual([newTop, newTop]);
+      else expect(newTop < preparingTop && preparingTop < readyTop).toBe(true);
+      const line = cook.getByRole('article').getByRole('listitem').filter({ hasText: note });
       await expect(line).toBeVisible();
       expect(await line.evaluate((li) => parseFloat(getComputedStyle(li).fontSize))).toBeGreaterThanOrEqual(22);
       expect(await overflowX(cook)).toEqual([]);

@@ -63,7 +63,7 @@ export function KitchenBoard({ since, settings }: KitchenBoardProps) {
       const moved = await api<Order>(`/api/orders/${move.id}`, { method: 'PATCH', json: { status: move.to, from: move.from } });
       await mutate((cached) => withOrder(cached ?? orders ?? [], moved, isOpen), { revalidate: false });
     } catch (err) {
-      const name = orderLabel({ _id: move.id });
+      const name = orderLabel(orders?.find((order) => order._id === move.id) ?? { _id: move.id });
       setNotice(err instanceof ApiError ? `${name}: ${err.message} The screen shows it as it is now.` : `${name} could not be moved. Check the connection and try again.`);
       await mutate();
     } finally {
@@ -105,14 +105,15 @@ export function KitchenBoard({ since, settings }: KitchenBoardProps) {
         {notice ? (
           <div role="alert" className="flex items-center justify-between gap-3 rounded bg-red-50 px-4 py-3 text-lg text-red-900 ring-2 ring-red-700">
             <span>{notice}</span>
-            <button type="button" onClick={() => setNotice('')} className="rounded px-3 py-1 font-semibold underline">
+            <button type="button" onClick={() => setNotice('')} className="min-h-11 rounded px-3 font-semibold underline">
               Dismiss
             </button>
           </div>
         ) : null}
         {chime.on && chime.waiting ? <p className="rounded bg-ink px-4 py-2 text-center text-white">Tap anywhere on the screen once to hear new tickets.</p> : null}
       </div>
-      <div className="grid gap-4 @3xl:grid-cols-3">
+      {/* Side by side from a tablet in landscape beside the sidebar (about 43rem), stacked in portrait. */}
+      <div className="grid gap-4 @2xl:grid-cols-3">
         {COLUMNS.map(({ status, title }) => {
           const tickets = columnTickets(open, status);
           return (
