@@ -56,7 +56,7 @@ function StaffChoice({ user, onDone }: { user: UserRow; onDone: () => Promise<un
           void notify.toast(next === 'staff' ? `${user.name} is staff now` : `${user.name} is a diner now`);
         });
       }}
-      className="rounded border border-gray-300 bg-white px-2 py-2 disabled:cursor-wait"
+      className="min-h-11 rounded border border-gray-300 bg-white px-2 py-2 disabled:cursor-wait"
     >
       <option value="diner">Diner</option>
       <option value="staff">Staff</option>
