@@ -8,6 +8,9 @@
 //    event-loop block in a burst of 200 writes (measured in the server), GET /api/menu under
 //    writes. Targets: add-to-cart p50 at the largest size <= 2x at 1 order; block <= 20 ms.
 //    `--baseline <git ref>` builds that commit beside this one and measures it the same way.
+// 3. The order stream: 200 connections held for 30 s while orders are paid and started, each of
+//    which must receive every event, with the server's memory before, during and after.
+//    Target: every stream gets every event.
 //
 // Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
 // --sizes <n,n,...>, --baseline <ref>, --only throughput|orders.
@@ -19,11 +22,12 @@ import { benchArgs } from './bench/args.mjs';
 import { buildBaseline } from './bench/baseline.mjs';
 import { legacyDataFile, measureServer, prepareDataDir } from './bench/orders-scale.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
-import { BENCH_DINER, benchDiner, benchSession } from './bench/signed-in.mjs';
+import { BENCH_DINER, benchPeople, benchSession } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
-import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
+import { STATIC_BASELINE, LOAD, STREAM_LOAD } from './bench/config.mjs';
 import { heading, ms, ratio, rps, seconds, table, verdict } from './bench/report.mjs';
+import { measureStreams } from './bench/streams.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
@@ -46,8 +50,17 @@ const SERVER_ENV = { RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' };
 
 async function throughput() {
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
-  const diner = await benchDiner(join(ROOT, DATA_DIR));
-  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR, ...diner.env } });
+  // The cart's diner fills a cart; a diner of their own pays for one dish per order while the
+  // streams are open, and staff start each one.
+  const {
+    env,
+    sessions: [diner, streamDiner, cook],
+  } = await benchPeople(join(ROOT, DATA_DIR), [
+    BENCH_DINER,
+    { uid: 'bench-stream-diner', name: 'Load Diner', email: 'load.diner@bistro.test' },
+    { uid: 'bench-staff', name: 'Load Cook', email: 'load.cook@bistro.test', role: 'staff' },
+  ]);
+  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR, ...env } });
   const { token } = diner;
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
@@ -76,6 +89,8 @@ async function throughput() {
 
   const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
+  process.stdout.write(`[load] order stream: ${STREAM_LOAD.connections} connections for ${STREAM_LOAD.holdSeconds} s…\n`);
+  const streams = await measureStreams({ baseUrl: server.baseUrl, serverPid: server.child.pid, staffToken: cook.token, dinerToken: streamDiner.token, menuId, ...STREAM_LOAD });
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
 
@@ -95,6 +110,25 @@ async function throughput() {
     const acknowledged = Object.entries(cartRun.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
     console.log(`add-to-cart: ${acknowledged} acknowledged in the measured run; ${Array.isArray(cart) ? cart.length : 'n/a'} items in the cart, warm-up included`);
   }
+
+  heading(`Order stream (${streams.connections} connections held ${streams.holdSeconds} s while orders are paid and started, loopback)`);
+  console.log(table(
+    ['route', 'connections', 'orders', 'events each', 'got every event', 'delivery p50', 'p99', 'max', 'RSS before', 'during (max)', 'after', ''],
+    [[
+      'GET /api/orders/stream',
+      String(streams.connections),
+      String(streams.orders),
+      String(streams.eventsEach),
+      `${streams.complete}/${streams.connections}`,
+      ms(streams.p50),
+      ms(streams.p99),
+      ms(streams.max),
+      mb(streams.rss.before),
+      mb(streams.rss.during),
+      mb(streams.rss.after),
+      verdict(streams.complete === streams.connections),
+    ]],
+  ));
 }
 
 const mb = (v) => `${Math.round(v)} MB`;
