@@ -3,7 +3,6 @@ import type { Metadata } from 'next';
 import { DashboardShell } from '@/components/dashboard/dashboard-shell';
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { Providers } from '@/components/session/providers';
-import { hasRole } from '@/lib/auth/roles';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle, site } from '@/lib/config/site';
 
@@ -12,10 +11,9 @@ export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { ind
 /** The dashboard shell, with the navigation of the viewer's role. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requirePageViewer();
-  const admin = hasRole(viewer.role, 'admin');
   return (
     <Providers>
-      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar admin={admin} brand={site.brand} />}>
+      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar role={viewer.role} brand={site.brand} />}>
         {children}
       </DashboardShell>
     </Providers>

@@ -12,6 +12,7 @@ export const GET = route(async (req) => {
       email: viewer.email,
       name: viewer.name,
       photoURL: viewer.picture,
+      role: viewer.role,
       admin: hasRole(viewer.role, 'admin'),
       emailVerified: viewer.emailVerified,
     },
