@@ -1,23 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, createAccount, login } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, createAccount, login, signedIn, userRow } from './support';
 
 /** A 1×1 PNG: a real picture, small enough to write down. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const emulatorHost = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 
-/** A signed-in page in a browser context of its own, so several people can be online at once. */
-async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, account);
-  return page;
-}
-
 /** The menu page's section of a category. */
 const menuSection = (page: Page, category: string) => page.locator(`[data-section="${category}"]`);
-
-/** The users table's row of a person, found by their email. */
-const userRow = (page: Page, email: string) => page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
 
 test.describe('menu items', { tag: '@admin' }, () => {
   test('an admin adds an item with a picture, sees it on the public pages, updates it and deletes it', async ({ page }) => {

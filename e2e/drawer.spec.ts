@@ -77,10 +77,10 @@ test.describe('the dashboard menu drawer', { tag: '@phone' }, () => {
     await expect(bar.getByRole('link', { name: 'My Cart, 0 items' })).toBeVisible();
 
     const [dish] = (await (await page.request.get('/api/menu?category=soup')).json()) as { _id: string }[];
-    const added = await page.request.post('/api/carts', { data: { menuId: dish!._id }, headers: { origin: new URL(page.url()).origin } });
+    const added = await page.request.post('/api/carts', { data: { menuId: dish!._id, quantity: 2 }, headers: { origin: new URL(page.url()).origin } });
     expect(added.status()).toBe(201);
     await page.reload();
-    await expect(bar.getByRole('link', { name: 'My Cart, 1 item' })).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'My Cart, 2 items' })).toBeVisible();
 
     const menu = bar.getByRole('button', { name: 'Menu' });
     await menu.tap();

@@ -50,6 +50,8 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/dashboard/manageItems': firstRow,
   '/dashboard/manageBookings': firstRow,
   '/dashboard/manageOrders': firstRow,
+  '/dashboard/staffHome': (page) => page.getByRole('link', { name: 'Open the kitchen display' }),
+  '/dashboard/kitchen': (page) => page.getByRole('region', { name: /^New \(/ }),
   '/dashboard/reviews': firstRow,
   '/dashboard/allUsers': firstRow,
 };

@@ -21,7 +21,7 @@ async function fillCard(page: Page, card: { number: string; expiry?: string; cvc
 }
 
 test.describe('paying with the demo card', () => {
-  test('4242… pays: the transaction id shows, Thanks For Shopping, then the history lists it as pending', { tag: '@diner' }, async ({ page }) => {
+  test('4242… pays: the transaction id shows, Thanks For Shopping, then the history lists it as received', { tag: '@diner' }, async ({ page }) => {
     const stripeRequests: string[] = [];
     page.on('request', (req) => {
       if (/stripe\.com/.test(req.url())) stripeRequests.push(req.url());
@@ -44,7 +44,7 @@ test.describe('paying with the demo card', () => {
     const row = page.getByRole('table').getByRole('row').nth(1);
     await expect(row).toContainText(total);
     await expect(row).toContainText(/demo_pi_[0-9a-f]{24}/);
-    await expect(row).toContainText('pending');
+    await expect(row).toContainText('Order received');
     // Demo mode never loads Stripe.js: no request, and no script tag (a CSP-blocked one would not show as a request).
     expect(stripeRequests).toEqual([]);
     await expect(page.locator('script[src*="stripe"]')).toHaveCount(0);

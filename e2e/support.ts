@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { MenuItem, SelectedOption } from '../lib/menu/types';
 
 /** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
 
@@ -77,4 +78,42 @@ export async function login(page: Page, account: { email: string; password: stri
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('User Login Successfull')).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A signed-in page in a browser context of its own, so several people can be online at once. */
+export async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, account);
+  return page;
+}
+
+/** The users table's row of a person, found by their email. */
+export const userRow = (page: Page, email: string) => page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+
+/** Puts one dish in the diner's cart, through the API the add-to-cart button calls. */
+export async function addDish(
+  diner: Page,
+  category = 'pizza',
+  line: { quantity?: number; note?: string; options?: SelectedOption[] } = {},
+): Promise<MenuItem> {
+  const [dish] = (await (await diner.request.get(`/api/menu?category=${category}`)).json()) as MenuItem[];
+  // Required groups (a pizza's size) get their first choices unless the caller chose.
+  const options = line.options ?? dish!.options.filter((group) => group.min > 0).map((group) => ({ group: group.name, choices: group.choices.slice(0, group.min).map((c) => c.name) }));
+  const added = await diner.request.post('/api/carts', { data: { menuId: dish!._id, ...line, options }, headers: { origin: new URL(diner.url()).origin } });
+  expect(added.status()).toBe(201);
+  return dish!;
+}
+
+/** Pays for the cart on the payment page with the demo card; resolves when the server has recorded it. */
+export async function payOnPage(diner: Page): Promise<number> {
+  await diner.goto('/dashboard/payment');
+  await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await diner.getByLabel('CVC').fill('123');
+  const pay = diner.getByRole('button', { name: /^Pay \$/ });
+  await expect(pay).toBeEnabled();
+  const recorded = diner.waitForResponse((res) => res.url().endsWith('/api/payments/demo-confirm') && res.ok());
+  await pay.click();
+  await recorded;
+  return Date.now();
 }

@@ -1,45 +1,67 @@
 // `npm run bench:load`: load on the production server, loopback only and bounded in time.
-// autocannon against the public pages, the menu API and add-to-cart with a signed-in session;
-// prints req/s, p50/p99 latency and errors, with pages as a ratio of a static file's rate.
-// Targets: zero errors; public pages >= 0.5 of the static file. Missed targets are reported,
-// not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
-import { existsSync, rmSync } from 'node:fs';
+//
+// 1. Throughput: autocannon against the public pages, the menu API and add-to-cart with a
+//    signed-in session; req/s, p50/p99 and errors, pages as a ratio of a static file's rate.
+//    Targets: zero errors; public pages >= 0.5 of the static file.
+// 2. Orders in the database: the embedded engine with 1, 20,000 and 100,000 past orders: cold
+//    start and memory, sequential add-to-cart p50/p99 as ratios to the 1-order figures, the longest
+//    event-loop block in a burst of 200 writes (measured in the server), GET /api/menu under
+//    writes. Targets: add-to-cart p50 at the largest size <= 2x at 1 order; block <= 20 ms.
+//    `--baseline <git ref>` builds that commit beside this one and measures it the same way.
+// 3. The order stream: 200 connections held for 30 s while orders are paid and started, each of
+//    which must receive every event, with the server's memory before, during and after.
+//    Target: every stream gets every event.
+//
+// Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
+// --sizes <n,n,...>, --baseline <ref>, --only throughput|orders.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArgs } from './bench/args.mjs';
+import { buildBaseline } from './bench/baseline.mjs';
+import { legacyDataFile, measureServer, prepareDataDir } from './bench/orders-scale.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
-import { benchDiner } from './bench/signed-in.mjs';
+import { BENCH_DINER, benchPeople, benchSession } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { measureSustainedRates, printSustainedRates } from './bench/sustained-rate.mjs';
-import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
-import { heading, ms, ratio, rps, table, verdict } from './bench/report.mjs';
+import { STATIC_BASELINE, LOAD, STREAM_LOAD } from './bench/config.mjs';
+import { heading, ms, ratio, rps, seconds, table, verdict } from './bench/report.mjs';
+import { measureStreams } from './bench/streams.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
-const args = benchArgs(process.argv.slice(2), ['no-build', 'duration', 'connections'], { duration: 6, connections: LOAD.connections });
-const { duration, connections } = args;
+const flags = benchArgs(process.argv.slice(2), ['no-build', 'duration', 'connections', 'sizes', 'baseline', 'only'], { duration: 6, connections: LOAD.connections });
+const { duration, connections } = flags;
+const sizes = flags.sizes.split(',').map(Number);
 
 const PAGES = ['/', '/menu', '/order/salad'];
 const PAGE_TARGET = 0.5;
+const ADD_TO_CART_TARGET = 2; // p50 at the largest size, as a multiple of p50 at 1 order
+const LOOP_BLOCK_TARGET_MS = 20;
 
 process.on('SIGINT', () => {
   killAllSync();
   process.exit(130);
 });
 
-async function main() {
+// Limits scaled out of the way: this measures capacity, the limits have their own tests.
+const SERVER_ENV = { RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' };
+
+async function throughput() {
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
-  if (!args['no-build'] || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
-    if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
-    rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
-  }
-  const diner = await benchDiner(join(ROOT, DATA_DIR));
-  const server = await startServer({
-    cwd: ROOT,
-    // Limits scaled out of the way: this measures capacity, the limits have their own tests.
-    env: { DATA_DIR, ...diner.env, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
-  });
+  // The cart's diner fills a cart; a diner of their own pays for one dish per order while the
+  // streams are open, and staff start each one.
+  const {
+    env,
+    sessions: [diner, streamDiner, cook],
+  } = await benchPeople(join(ROOT, DATA_DIR), [
+    BENCH_DINER,
+    { uid: 'bench-stream-diner', name: 'Load Diner', email: 'load.diner@bistro.test' },
+    { uid: 'bench-staff', name: 'Load Cook', email: 'load.cook@bistro.test', role: 'staff' },
+  ]);
+  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR, ...env } });
   const { token } = diner;
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
@@ -69,6 +91,8 @@ async function main() {
   const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
   const sustained = await measureSustainedRates(server.baseUrl, { token, menuId });
+  process.stdout.write(`[load] order stream: ${STREAM_LOAD.connections} connections for ${STREAM_LOAD.holdSeconds} s…\n`);
+  const streams = await measureStreams({ baseUrl: server.baseUrl, serverPid: server.child.pid, staffToken: cook.token, dinerToken: streamDiner.token, menuId, ...STREAM_LOAD });
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
 
@@ -88,12 +112,120 @@ async function main() {
     const acknowledged = Object.entries(cartRun.statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
     console.log(`add-to-cart: ${acknowledged} acknowledged in the measured run; ${Array.isArray(cart) ? cart.length : 'n/a'} items in the cart, warm-up included`);
   }
+
+  heading(`Order stream (${streams.connections} connections held ${streams.holdSeconds} s while orders are paid and started, loopback)`);
+  console.log(table(
+    ['route', 'connections', 'orders', 'events each', 'got every event', 'delivery p50', 'p99', 'max', 'RSS before', 'during (max)', 'after', ''],
+    [[
+      'GET /api/orders/stream',
+      String(streams.connections),
+      String(streams.orders),
+      String(streams.eventsEach),
+      `${streams.complete}/${streams.connections}`,
+      ms(streams.p50),
+      ms(streams.p99),
+      ms(streams.max),
+      mb(streams.rss.before),
+      mb(streams.rss.during),
+      mb(streams.rss.after),
+      verdict(streams.complete === streams.connections),
+    ]],
+  ));
   printSustainedRates(sustained);
+}
+
+const mb = (v) => `${Math.round(v)} MB`;
+const size = (bytes) => (bytes > 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`);
+
+async function ordersInTheDatabase() {
+  const builds = [{ label: 'this build', cwd: ROOT, migrate: true }];
+  if (flags.baseline) {
+    const { dir, sha } = await buildBaseline(ROOT, flags.baseline);
+    builds.push({ label: `${sha} (before)`, cwd: dir, migrate: false });
+  }
+  // One session for every server: the diner is in each data file (legacyDataFile), signed with one secret.
+  const session = await benchSession();
+  const env = { ...SERVER_ENV, ...session.env };
+  const loadBefore = loadavg()[0];
+  const work = join(tmpdir(), `bistro-bench-orders-${process.pid}`);
+  mkdirSync(work, { recursive: true });
+  const results = [];
+  const failures = [];
+  try {
+    for (const orders of sizes) {
+      process.stdout.write(`[orders] preparing ${orders.toLocaleString('en-US')} orders\n`);
+      const legacy = join(work, `bistro-${orders}.json`);
+      writeFileSync(legacy, legacyDataFile(orders, [BENCH_DINER]));
+      for (const build of builds) {
+        const dataDir = join(work, `data-${results.length}`);
+        const migrationMs = await prepareDataDir(dataDir, legacy, { migrate: build.migrate });
+        process.stdout.write(`[orders] ${build.label}, ${orders.toLocaleString('en-US')} orders: measuring\n`);
+        try {
+          const r = await measureServer({ cwd: build.cwd, dataDir, env, token: session.token });
+          results.push({ build: build.label, orders, migrationMs, ...r });
+          process.stdout.write(`[orders] ${JSON.stringify(results.at(-1))}\n`);
+        } catch (err) {
+          // One build failing at one size (an older build under a large history, say) is a result too.
+          const why = err.cause ? `${err.message} (${err.cause.code ?? err.cause.message})` : err.message;
+          failures.push(`${build.label} at ${orders.toLocaleString('en-US')} orders: ${why}`);
+          process.stdout.write(`[orders] ${failures.at(-1)}\n${err.serverLog ? `${err.serverLog.split('\n').slice(-20).join('\n')}\n` : ''}`);
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      rmSync(legacy, { force: true });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  heading('Orders in the database (embedded engine, sequential add-to-cart with a session)');
+  const one = (build) => results.find((r) => r.build === build && r.orders === sizes[0]) ?? { addP50: NaN, addP99: NaN };
+  console.log(table(
+    ['build', 'orders', 'data', 'cold start', 'RSS start', 'RSS end', 'add p50', 'add p99', 'p50 vs 1', 'p99 vs 1', 'n', 'block 200', 'block 10', 'its GC', 'save', 'menu p99', 'n'],
+    results.map((r) => [
+      r.build, r.orders.toLocaleString('en-US'), size(r.diskBytes), seconds(r.coldStartMs), mb(r.rssStartMB), mb(r.rssEndMB),
+      ms(r.addP50), ms(r.addP99), ratio(r.addP50 / one(r.build).addP50), ratio(r.addP99 / one(r.build).addP99), String(r.addCount),
+      ms(r.burstAllMaxMs), ms(r.burstTenMaxMs), ms(r.burstTenGcMs), r.longestSaveMs === null ? (r.build === 'this build' ? '< 2 ms' : 'n/a') : ms(r.longestSaveMs), ms(r.menuP99), String(r.menuCount),
+    ]),
+  ));
+  console.log('\nblock 200 / block 10: the longest event-loop delay in the server (monitorEventLoopDelay) during a burst of');
+  console.log('  200 add-to-carts sent all at once / 10 at a time (the median of three bursts). All at once, the server takes');
+  console.log('  in 200 requests in one turn of its loop whatever the storage does; 10 at a time leaves the longest single step.');
+  console.log('its GC: the longest garbage-collection pause during that burst (a larger heap pauses longer).');
+  console.log('save: the longest time one save (a batch of writes in one transaction) held the event loop, timed by the engine.');
+  console.log('menu p99: GET /api/menu, one at a time, while 4 clients add to carts for 10 s.');
+  for (const failure of failures) console.log(`could not measure ${failure}`);
+  console.log(`machine: ${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after (other processes add noise to every figure)`);
+  for (const r of results.filter((x) => x.migrationMs !== null && x.orders === sizes.at(-1))) {
+    console.log(`migrating bistro.json at ${r.orders.toLocaleString('en-US')} orders (once, at the first start after upgrading): ${seconds(r.migrationMs)}`);
+  }
+  const ours = results.filter((r) => r.build === 'this build');
+  const largest = ours.at(-1);
+  if (largest && ours.length > 1) {
+    const growth = largest.addP50 / ours[0].addP50;
+    console.log(`add-to-cart p50 at ${largest.orders.toLocaleString('en-US')} orders: ${ratio(growth)} the 1-order figure (target <= ${ADD_TO_CART_TARGET}x) ${verdict(growth <= ADD_TO_CART_TARGET)}`);
+  }
+  if (largest) {
+    const where = `at ${largest.orders.toLocaleString('en-US')} orders`;
+    const save = largest.longestSaveMs ?? 0;
+    console.log(`longest save on the event loop ${where}: ${largest.longestSaveMs === null ? '< 2 ms' : ms(save)} (target <= ${LOOP_BLOCK_TARGET_MS} ms) ${verdict(save <= LOOP_BLOCK_TARGET_MS)}`);
+    console.log(`longest event-loop block ${where}, 200 writes 10 at a time: ${ms(largest.burstTenMaxMs)}, the longest GC pause in it ${ms(largest.burstTenGcMs)} (target <= ${LOOP_BLOCK_TARGET_MS} ms) ${verdict(largest.burstTenMaxMs <= LOOP_BLOCK_TARGET_MS)}`);
+  }
+}
+
+async function main() {
+  if (!flags['no-build'] || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
+    if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
+    rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
+  }
+  if (flags.only !== 'orders') await throughput();
+  if (flags.only !== 'throughput') await ordersInTheDatabase();
 }
 
 main()
   .catch(async (err) => {
     console.error(`[load] could not run: ${err.message}`);
+    if (err.serverLog) console.error(err.serverLog);
     process.exitCode = 1;
   })
   .finally(() => stopAll());

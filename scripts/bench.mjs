@@ -35,7 +35,7 @@ import { startBareApp } from './bench/bare-app.mjs';
 import { measureFirstContent } from './bench/first-content.mjs';
 import { measureFirstLoadJs, GZIP_LEVEL } from './bench/first-load-js.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
-import { BENCH_ADMIN, benchDiner } from './bench/signed-in.mjs';
+import { BENCH_ADMIN, BENCH_DINER, benchPeople } from './bench/signed-in.mjs';
 import { table, score, kb, ms, rps, ratio, verdict, seconds, heading } from './bench/report.mjs';
 
 export { measureThroughput } from './bench/throughput.mjs';
@@ -279,10 +279,12 @@ async function main() {
   }
 
   removeData();
-  const diner = await benchDiner(join(ROOT, DATA_DIR));
-  const admin = await benchDiner(join(ROOT, DATA_DIR), BENCH_ADMIN);
+  const {
+    env: sessionEnv,
+    sessions: [diner, admin],
+  } = await benchPeople(join(ROOT, DATA_DIR), [BENCH_DINER, BENCH_ADMIN]);
   let t = Date.now();
-  const server = await startServer({ cwd: ROOT, env: { DATA_DIR, ...diner.env } });
+  const server = await startServer({ cwd: ROOT, env: { DATA_DIR, ...sessionEnv } });
   console.log(`[bench] next start on ${server.baseUrl}, /api/menu answered 200 after ${seconds(Date.now() - t)}`);
   try {
     if (!args.skip.has('lighthouse')) await section('lighthouse', () => lighthouseSection(server.baseUrl, bare?.baseUrl));

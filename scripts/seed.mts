@@ -1,23 +1,43 @@
 /**
- * `npm run seed [-- --reset]`: adds the missing seed menu items and reviews.
- * Idempotent, and keeps whatever an admin added; `--reset` empties menu and reviews first.
+ * `npm run seed [-- --reset] [-- --history <N> [--history-seed <n>]]`: adds the missing seed menu
+ * items and reviews. Idempotent, and keeps whatever an admin added; `--reset` empties menu and
+ * reviews first. `--history <N>` also adds N past orders over the last year, from a few hundred
+ * synthetic diners (lib/seed/history.ts); the same seed value gives the same orders, so running
+ * it again adds none.
  * Uses MongoDB when MONGODB_URI is set, otherwise the embedded data file under DATA_DIR.
  * Runs with tsx, which resolves the `@/` imports as Next.js does.
  */
+import { parseArgs } from 'node:util';
 import { firebaseAdminConfig, firebaseUidOf } from '@/lib/auth/firebase-admin';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { closeMongoClient, openMongoDb } from '@/lib/db/mongo';
 import { migrateOwners } from '@/lib/db/owners';
 import { ensureIndexes, seedDatabase, type SeedResult } from '@/lib/db/seed';
 import type { AppDb } from '@/lib/db/types';
+import { addHistory } from '@/lib/seed/history';
 
-const args = process.argv.slice(2);
-const unknown = args.filter((a) => a !== '--reset');
-if (unknown.length) {
-  console.error(`Unknown argument(s): ${unknown.join(' ')}\nUsage: npm run seed [-- --reset]`);
-  process.exit(2);
+const USAGE = 'Usage: npm run seed [-- --reset] [-- --history <orders> [--history-seed <n>]]';
+const MAX_HISTORY = 1_000_000;
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: { reset: { type: 'boolean', default: false }, history: { type: 'string' }, 'history-seed': { type: 'string', default: '1' } },
+      strict: true,
+    });
+    const history = values.history === undefined ? 0 : Number(values.history);
+    const seed = Number(values['history-seed']);
+    if (values.history !== undefined && !(Number.isInteger(history) && history >= 1 && history <= MAX_HISTORY)) {
+      throw new Error(`--history takes a number of orders from 1 to ${MAX_HISTORY.toLocaleString('en-US')}`);
+    }
+    if (!Number.isInteger(seed) || seed < 0) throw new Error('--history-seed takes a whole number');
+    return { reset: values.reset, history, seed };
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
-const reset = args.includes('--reset');
+const { reset, history, seed } = options();
 
 function report(where: string, result: SeedResult): void {
   console.log(`Seeded ${where}${reset ? ' (reset)' : ''}:`);
@@ -32,6 +52,9 @@ async function run(db: AppDb, where: string): Promise<void> {
   await ensureIndexes(db);
   report(where, await seedDatabase(db, { reset }));
   await migrate(db);
+  if (!history) return;
+  const added = await addHistory(db, { count: history, seed });
+  console.log(`  ${'history'.padEnd(8)} ${added.orders.inserted} orders inserted, ${added.orders.existing} already present; ${added.diners.inserted} diners added`);
 }
 
 /** User records from before records were keyed by uid get theirs from Firebase, with their documents. */

@@ -4,7 +4,6 @@ import { DashboardShell } from '@/components/dashboard/dashboard-shell';
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { Providers } from '@/components/session/providers';
 import { SESSION_KEY } from '@/components/session/session-key';
-import { hasRole } from '@/lib/auth/roles';
 import { requirePageViewer, sessionResponseOf } from '@/lib/auth/viewer';
 import { pageTitle, site } from '@/lib/config/site';
 
@@ -16,10 +15,9 @@ export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { ind
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requirePageViewer();
-  const admin = hasRole(viewer.role, 'admin');
   return (
     <Providers fallback={{ [SESSION_KEY]: sessionResponseOf(viewer) }}>
-      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar admin={admin} brand={site.brand} />}>
+      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar role={viewer.role} brand={site.brand} />}>
         {children}
       </DashboardShell>
     </Providers>

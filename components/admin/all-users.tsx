@@ -6,12 +6,16 @@ import { notify } from '@/lib/client/notify';
 import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import type { Role } from '@/lib/auth/roles';
 import type { UserRecord as UserRow } from '@/lib/users/types';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';
 import { useAction } from './use-action';
 
 const USERS_KEY = '/api/users';
+
+/** The one role-setting call: `PATCH /api/users/{id}`. Their sessions end, so the new role applies at their next sign-in. */
+const setRole = (user: UserRow, role: Role) => api<{ modifiedCount: number }>(`/api/users/${user._id}`, { method: 'PATCH', json: { role } });
 
 function MakeAdminButton({ user, onDone }: { user: UserRow; onDone: () => Promise<unknown> }) {
   const { busy, run } = useAction();
@@ -23,7 +27,7 @@ function MakeAdminButton({ user, onDone }: { user: UserRow; onDone: () => Promis
       title={`Make ${user.name} admin`}
       onClick={() =>
         run(async () => {
-          const { modifiedCount } = await api<{ modifiedCount: number }>(`/api/users/admin/${user._id}`, { method: 'PATCH' });
+          const { modifiedCount } = await setRole(user, 'admin');
           await onDone();
           if (modifiedCount > 0) void notify.success(`${user.name} is admin now!!!!`);
         })
@@ -35,7 +39,32 @@ function MakeAdminButton({ user, onDone }: { user: UserRow; onDone: () => Promis
   );
 }
 
-/** Everybody with a user record: make them admin or delete them. */
+/** Diner or kitchen staff; admins are made with the button beside it. */
+function StaffChoice({ user, onDone }: { user: UserRow; onDone: () => Promise<unknown> }) {
+  const { busy, run } = useAction();
+  const role = user.role ?? 'diner';
+  return (
+    <select
+      aria-label={`Role of ${user.name}`}
+      value={role}
+      disabled={busy}
+      onChange={(event) => {
+        const next = event.target.value as Role;
+        void run(async () => {
+          await setRole(user, next);
+          await onDone();
+          void notify.toast(next === 'staff' ? `${user.name} is staff now` : `${user.name} is a diner now`);
+        });
+      }}
+      className="min-h-11 rounded border border-gray-300 bg-white px-2 py-2 disabled:cursor-wait"
+    >
+      <option value="diner">Diner</option>
+      <option value="staff">Staff</option>
+    </select>
+  );
+}
+
+/** Everybody with a user record: make them staff, a diner again or admin, or delete them. */
 export function AllUsers() {
   const { user: me } = useSession();
   const { data: users, error, mutate } = useSWR<UserRow[]>(USERS_KEY);
@@ -57,8 +86,15 @@ export function AllUsers() {
     {
       header: 'Role',
       cell: (u) =>
-        u.role === 'admin' ? <span className="font-semibold text-gold-dark">Admin</span> : <MakeAdminButton user={u} onDone={() => mutate()} />,
-      className: 'w-24',
+        u.role === 'admin' ? (
+          <span className="font-semibold text-gold-dark">Admin</span>
+        ) : (
+          <div className="flex items-center gap-2">
+            <StaffChoice user={u} onDone={() => mutate()} />
+            <MakeAdminButton user={u} onDone={() => mutate()} />
+          </div>
+        ),
+      className: 'w-48',
     },
     {
       header: 'Action',

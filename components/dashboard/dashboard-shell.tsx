@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useCart } from '@/components/session/use-session';
+import { dishCount } from '@/lib/cart/totals';
 import { ICONS } from './nav-links';
 import { useDrawer } from './use-drawer';
 import { usePageTitle } from './use-page-title';
@@ -22,7 +23,7 @@ function Glyph({ d }: { d: string }) {
 
 function CartLink() {
   const { cart } = useCart();
-  const count = cart?.length ?? 0;
+  const count = cart ? dishCount(cart) : 0;
   return (
     <Link href="/dashboard/cart" aria-label={`My Cart, ${count} ${count === 1 ? 'item' : 'items'}`} className={`${TAP} relative`}>
       <Glyph d={ICONS.cart} />

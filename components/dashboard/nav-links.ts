@@ -4,7 +4,9 @@ export interface NavLink {
   icon: keyof typeof ICONS;
 }
 
-/** Sidebar links (spec §2, issue 6): every one reaches a page. */
+import type { Role } from '@/lib/auth/roles';
+
+/** Sidebar links: every one reaches a page the role may open. */
 export const USER_LINKS: NavLink[] = [
   { href: '/dashboard/userHome', label: 'User Home', icon: 'home' },
   { href: '/dashboard/reservation', label: 'Reservation', icon: 'calendar' },
@@ -14,8 +16,15 @@ export const USER_LINKS: NavLink[] = [
   { href: '/dashboard/bookings', label: 'My Booking', icon: 'book' },
 ];
 
+export const STAFF_LINKS: NavLink[] = [
+  { href: '/dashboard/staffHome', label: 'Staff Home', icon: 'home' },
+  { href: '/dashboard/kitchen', label: 'Kitchen', icon: 'flame' },
+  { href: '/dashboard/manageOrders', label: 'Manage Orders', icon: 'wallet' },
+];
+
 export const ADMIN_LINKS: NavLink[] = [
   { href: '/dashboard/adminHome', label: 'Admin Home', icon: 'home' },
+  { href: '/dashboard/kitchen', label: 'Kitchen', icon: 'flame' },
   { href: '/dashboard/additems', label: 'Add Items', icon: 'plus' },
   { href: '/dashboard/manageItems', label: 'Manage Items', icon: 'list' },
   { href: '/dashboard/manageBookings', label: 'Manage Bookings', icon: 'book' },
@@ -23,6 +32,9 @@ export const ADMIN_LINKS: NavLink[] = [
   { href: '/dashboard/reviews', label: 'Guest Reviews', icon: 'star' },
   { href: '/dashboard/allUsers', label: 'All Users', icon: 'users' },
 ];
+
+/** The dashboard links of each role. */
+export const ROLE_LINKS: Record<Role, NavLink[]> = { diner: USER_LINKS, staff: STAFF_LINKS, admin: ADMIN_LINKS };
 
 export const SITE_LINKS: NavLink[] = [
   { href: '/', label: 'Home', icon: 'home' },
@@ -43,4 +55,5 @@ export const ICONS = {
   users: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm7 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM1 20c0-3.3 3.6-6 8-6s8 2.7 8 6zm17 0c0-1.8-.7-3.4-2-4.6 3.3.3 7 1.9 7 4.6z',
   bag: 'M7 7V6a5 5 0 0 1 10 0v1h3l-1 15H5L4 7zm2 0h6V6a3 3 0 0 0-6 0z',
   mail: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm9 7 8-5H4z',
+  flame: 'M12 2c1 4 5 6 5 11a5 5 0 0 1-10 0c0-2 1-3.5 2-4.5 0 2 1 3 2 3 0-3-1-6 1-9.5z',
 } as const;

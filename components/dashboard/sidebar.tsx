@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { ADMIN_LINKS, ICONS, SITE_LINKS, USER_LINKS, type NavLink } from './nav-links';
+import type { Role } from '@/lib/auth/roles';
+import { ICONS, ROLE_LINKS, SITE_LINKS, type NavLink } from './nav-links';
 
 function LinkList({ links, current }: { links: NavLink[]; current: string | null }) {
   return (
@@ -28,8 +29,8 @@ function LinkList({ links, current }: { links: NavLink[]; current: string | null
   );
 }
 
-/** Admin links for admins, diner links otherwise, and always the way back to the site. */
-export function Sidebar({ admin, brand }: { admin: boolean; brand: string }) {
+/** The links of the viewer's role, and always the way back to the site. */
+export function Sidebar({ role, brand }: { role: Role; brand: string }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Dashboard" className="min-h-full bg-[#d1a054] px-4 py-6 text-ink md:min-h-screen md:w-64">
@@ -37,7 +38,7 @@ export function Sidebar({ admin, brand }: { admin: boolean; brand: string }) {
         <span className="block text-xl font-bold">{brand}</span>
         <span className="block text-xs tracking-[0.35em] uppercase">Restaurant</span>
       </Link>
-      <LinkList links={admin ? ADMIN_LINKS : USER_LINKS} current={pathname} />
+      <LinkList links={ROLE_LINKS[role]} current={pathname} />
       <hr className="my-6 border-white/70" />
       <LinkList links={SITE_LINKS} current={null} />
     </nav>

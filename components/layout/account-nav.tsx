@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCart, useSession } from '@/components/session/use-session';
+import { dashboardHome } from '@/lib/auth/page-access';
 import { dishCount } from '@/lib/cart/totals';
 import { logout } from '@/lib/client/logout';
 
@@ -50,7 +51,7 @@ export function AccountNav() {
   return (
     <>
       <li>
-        <Link href={user.admin ? '/dashboard/adminHome' : '/dashboard/userHome'} className="nav-link">
+        <Link href={dashboardHome(user.role)} className="nav-link">
           Dashboard
         </Link>
       </li>

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import useSWR from 'swr';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { useAction } from '@/components/admin/use-action';
@@ -11,10 +10,9 @@ import { formatPrice } from '@/lib/menu/money';
 import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { ChosenOptions } from '@/components/menu/chosen-options';
+import { ConnectionNotice } from './connection-notice';
 import { OrderStatusBadge } from './order-status-badge';
-
-/** New orders arrive and other admins move orders on, so the list refreshes itself. */
-const REFRESH_MS = 5000;
+import { useLiveOrders } from './use-live-orders';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
@@ -94,11 +92,15 @@ const FILTER_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Every order, newest first, with the buttons that move each one on to its next steps. */
-export function ManageOrders() {
+/**
+ * Every order, newest first, with the buttons that move each one on to its next steps. Orders
+ * paid or moved on elsewhere (the kitchen, another screen) arrive through the order stream;
+ * `since` is when the page read the list on the server.
+ */
+export function ManageOrders({ since }: { since: string }) {
   const [filter, setFilter] = useState<OrderStatus | ''>('');
   const url = filter ? `/api/orders?status=${filter}` : '/api/orders';
-  const { data: orders, error, mutate } = useSWR<Order[]>(url, { refreshInterval: REFRESH_MS, keepPreviousData: true });
+  const { orders, error, mutate, reconnecting } = useLiveOrders(url, { since, belongs: (o) => !filter || o.status === filter });
 
   const columns: Column<Order>[] = [
     {
@@ -183,6 +185,7 @@ export function ManageOrders() {
           </select>
         </div>
       </div>
+      <ConnectionNotice reconnecting={reconnecting} />
       {orders && error ? (
         <p role="status" className="rounded bg-amber-50 px-4 py-2 text-sm text-amber-900">
           Could not refresh just now; showing the orders as they were. Retrying…

@@ -1,25 +1,22 @@
 'use client';
 
+import { useState } from 'react';
 import useSWR from 'swr';
+import { ConnectionNotice } from '@/components/orders/connection-notice';
+import { withStatus } from '@/components/orders/live-orders';
+import { ORDER_STATUS_STYLE } from '@/components/orders/order-status-badge';
+import { useOrderStream } from '@/components/orders/use-order-stream';
 import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { formatPrice } from '@/lib/menu/money';
+import type { Order } from '@/lib/orders/types';
+import { dinerStatusLabel } from '@/lib/orders/wording';
 import type { Payment } from '@/lib/payments/types';
-
-/** Orders move on in the kitchen (pending, preparing, ready…), so the list refreshes itself. */
-const REFRESH_MS = 5000;
+import { ReadyAlerts, notifyReady } from './ready-alerts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-const STATUS_STYLE: Record<Payment['status'], string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  preparing: 'bg-blue-100 text-blue-900',
-  ready: 'bg-green-100 text-green-900',
-  completed: 'bg-gray-200 text-gray-800',
-  cancelled: 'bg-red-100 text-red-900',
-};
 
 /** What was bought, line by line; payments from before lines were kept give the number of dishes. */
 function Items({ payment }: { payment: Payment }) {
@@ -50,15 +47,38 @@ const COLUMNS: Column<Payment>[] = [
   {
     header: 'Status',
     cell: (payment) => (
-      <span className={`rounded-full px-3 py-1 text-sm font-semibold capitalize ${STATUS_STYLE[payment.status]}`}>{payment.status}</span>
+      <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap ${ORDER_STATUS_STYLE[payment.status]} ${payment.status === 'ready' ? 'ring-2 ring-green-700' : ''}`}>
+        {dinerStatusLabel(payment)}
+      </span>
     ),
   },
 ];
 
-export function PaymentHistory() {
+/**
+ * The diner's payments, each with where its order is. The kitchen's changes arrive through the
+ * order stream (`since`: when the page read the list on the server); when an order becomes ready
+ * the page says so, and the browser too if the diner allowed notifications.
+ */
+export function PaymentHistory({ since }: { since: string }) {
   const { user } = useSession();
   const key = user ? `/api/payments/${encodeURIComponent(user.email)}` : null;
-  const { data: payments, error, mutate } = useSWR<Payment[]>(key, { refreshInterval: REFRESH_MS });
+  const { data: payments, error, mutate } = useSWR<Payment[]>(key);
+  const [ready, setReady] = useState<Order[]>([]);
+  const { reconnecting } = useOrderStream({
+    after: since,
+    mine: true,
+    onOrder: (order) => {
+      const before = payments?.find((payment) => payment._id === order._id);
+      // Paid in another tab or on another device since this list was read: read it again.
+      if (!before) return void mutate();
+      if (order.status === 'ready' && before.status !== 'ready') {
+        setReady((shown) => [...shown.filter((o) => o._id !== order._id), order]);
+        notifyReady(order);
+      }
+      void mutate((cached) => withStatus(cached ?? payments ?? [], order), { revalidate: false });
+    },
+    onRefused: () => void mutate(),
+  });
 
   if (!payments) {
     const failed = 'We could not load your payments. Check your connection and try again.';
@@ -67,7 +87,9 @@ export function PaymentHistory() {
   if (!payments.length) return <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>You have not paid for an order yet.</EmptyState>;
 
   return (
-    <section aria-label="Your payments" className="rounded bg-white p-6 shadow-sm md:p-10">
+    <section aria-label="Your payments" className="space-y-4 rounded bg-white p-6 shadow-sm md:p-10">
+      <ReadyAlerts ready={ready} onDismiss={(id) => setReady((shown) => shown.filter((o) => o._id !== id))} />
+      <ConnectionNotice reconnecting={reconnecting} />
       <p className="mb-8 font-display text-2xl uppercase">Total payments: {payments.length}</p>
       <DataTable caption="Payments" columns={COLUMNS} rows={payments} />
     </section>

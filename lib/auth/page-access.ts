@@ -3,7 +3,8 @@ import type { Role } from './roles';
 /**
  * Which pages need a sign-in, and which role, by path prefix (the first match wins). proxy.ts
  * sends people elsewhere before any of these renders; the pages and the data layer check again.
- * tests/server/page-matrix.server.ts walks app/dashboard and fails for an admin page missing here.
+ * tests/server/page-matrix.server.ts walks app/dashboard and fails for a staff or admin page
+ * missing here.
  */
 const PAGE_ROLES: readonly (readonly [prefix: string, role: Role])[] = [
   ['/dashboard/adminHome', 'admin'],
@@ -11,9 +12,11 @@ const PAGE_ROLES: readonly (readonly [prefix: string, role: Role])[] = [
   ['/dashboard/allUsers', 'admin'],
   ['/dashboard/manageBookings', 'admin'],
   ['/dashboard/manageItems', 'admin'],
-  ['/dashboard/manageOrders', 'admin'],
   ['/dashboard/reviews', 'admin'],
   ['/dashboard/updateItem', 'admin'],
+  ['/dashboard/kitchen', 'staff'],
+  ['/dashboard/manageOrders', 'staff'],
+  ['/dashboard/staffHome', 'staff'],
   ['/dashboard', 'diner'],
   ['/secret', 'diner'],
 ];
@@ -29,6 +32,7 @@ export function roleNeededFor(pathname: string): Role | null {
 /** Where `/dashboard` leads each role. */
 const HOMES: Record<Role, string> = {
   diner: '/dashboard/userHome',
+  staff: '/dashboard/staffHome',
   admin: '/dashboard/adminHome',
 };
 

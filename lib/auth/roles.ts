@@ -2,8 +2,13 @@
  * The roles a person can have, from least to most trusted. Each includes the powers of those
  * before it, so a check for one role passes everyone above it too. A new role is one entry here
  * (and its refusal message in viewer.ts). Client-safe.
+ *
+ * - diner: orders, books and reviews for themself;
+ * - staff: also runs the kitchen (the kitchen display and Manage orders), and nothing of the
+ *   shop's management (statistics, users, the menu, bookings, reviews);
+ * - admin: everything.
  */
-export const ROLES = ['diner', 'admin'] as const;
+export const ROLES = ['diner', 'staff', 'admin'] as const;
 
 export type Role = (typeof ROLES)[number];
 

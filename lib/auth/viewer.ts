@@ -21,7 +21,7 @@ import type { SessionResponse } from './types';
  * role changes, logouts and "sign out everywhere" end it), so every answer reads the record.
  *
  * Every function in lib/ that reads or changes non-public data takes the Viewer, or a Viewer
- * narrowed to a role (`Admin`), and calls `authorize` itself. The narrowed types carry a brand
+ * narrowed to a role (`Staff`, `Admin`), and calls `authorize` itself. The narrowed types carry a brand
  * only this module can attach, so calling an admin function without having checked the role
  * does not compile; `authorize` checks the same at run time for anything that got around it.
  */
@@ -46,11 +46,13 @@ interface Person {
 /** A signed-in person known to hold `R` (and so every role below it). */
 export type ViewerAs<R extends Role> = Person & { readonly [granted]: { readonly [K in RolesUpTo<R>]: true } };
 export type Viewer = ViewerAs<'diner'>;
+export type Staff = ViewerAs<'staff'>;
 export type Admin = ViewerAs<'admin'>;
 
 /** What a person lacking the role is told. */
 const REFUSALS: Record<Role, string> = {
   diner: 'Please log in.',
+  staff: 'Only restaurant staff may do this.',
   admin: 'Only admins may do this.',
 };
 
@@ -151,6 +153,7 @@ export function sessionResponseOf(viewer: Viewer | null): SessionResponse {
       email: viewer.email,
       name: viewer.name,
       photoURL: viewer.picture,
+      role: viewer.role,
       admin: hasRole(viewer.role, 'admin'),
       emailVerified: viewer.emailVerified,
     },

@@ -116,6 +116,11 @@ export interface PaymentDoc extends Owned {
    * existed, or just paid, lack it: their history starts as `[{ status: 'pending', at: data }]`.
    */
   statusHistory?: { status: OrderStatus; at: Date }[];
+  /**
+   * Set by every write that changes an order (its payment, each status change): how a server
+   * without change streams finds what changed, and how a client that reconnects catches up.
+   */
+  updatedAt?: Date;
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */

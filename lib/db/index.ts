@@ -6,9 +6,10 @@
  * Either way the first use in a process creates the indexes and, when the menu is
  * empty, seeds it, so a fresh checkout shows a full menu with no setup step.
  */
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Collection } from 'mongodb';
+import type { Collections } from './documents.ts';
 import { EmbeddedDb, resolveDataDir } from './embedded.ts';
-import { closeMongoClient, openMongoDb } from './mongo.ts';
+import { closeMongoClient, openMongoDb, openMongoDriverDb } from './mongo.ts';
 import { ensureIndexes, seedDatabase } from './seed.ts';
 import type { AppCollections, AppDb } from './types.ts';
 
@@ -111,6 +112,18 @@ export async function collections(): Promise<AppCollections> {
     bookingHolds: db.collection('bookingHolds'),
     rateLimits: db.collection('rateLimits'),
   };
+}
+
+/**
+ * The driver's own collection when MONGODB_URI is set, null on the embedded engine. Only for what
+ * the narrow AppCollection API cannot offer on both backends: a change stream (`watch`), which
+ * lib/orders/feed uses with MongoDB and replaces with its own events on the embedded engine.
+ */
+export async function driverCollection<K extends keyof Collections>(name: K): Promise<Collection<Collections[K]> | null> {
+  const config = readConfig();
+  if (!config.uri) return null;
+  await handle();
+  return (await openMongoDriverDb(config.uri, config.dbName)).collection<Collections[K]>(name);
 }
 
 /** Which backend serves this process, and whether it may write (health checks, scripts). */

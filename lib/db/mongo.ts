@@ -1,5 +1,5 @@
 /** The production backend: the official driver against any MongoDB (e.g. Atlas). */
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import type { Collections } from './documents.ts';
 import type { AppCollection, AppDb } from './types.ts';
 
@@ -32,6 +32,14 @@ export async function openMongoDb(uri: string, dbName: string): Promise<AppDb> {
   return {
     collection: <K extends keyof Collections>(name: K): AppCollection<Collections[K]> => db.collection<Collections[K]>(name),
   };
+}
+
+/**
+ * The driver's own database handle on the shared client, for the little the narrow API leaves out
+ * on purpose because the embedded engine cannot do it (change streams: lib/db/index.ts).
+ */
+export async function openMongoDriverDb(uri: string, dbName: string): Promise<Db> {
+  return (await getMongoClient(uri)).db(dbName);
 }
 
 /** Closes the shared client (scripts and tests; a server keeps it for its lifetime). */

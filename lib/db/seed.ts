@@ -15,6 +15,9 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
     // Legacy documents are found by email when their owner is known (lib/db/owners.ts).
     await db.collection(name).createIndex({ email: 1 });
   }
+  // Orders changed since a time: the polling fallback of the order events, and a client catching up.
+  await db.collection('payments').createIndex({ updatedAt: 1 });
+  await db.collection('payments').createIndex({ ownerUid: 1, updatedAt: 1 });
   await db.collection('bookings').createIndex({ date: 1, time: 1 });
   await db.collection('bookings').createIndex({ status: 1, createdAt: 1 });
   // One review per diner; seed reviews have no owner and are left out of the index.

@@ -1,10 +1,11 @@
 import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { authorize, type Admin } from '@/lib/auth/viewer';
+import { authorize, type Staff } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import type { OrderStepInput } from '@/lib/validation/order';
+import { orderWritten } from './feed/in-process';
 import { ORDER_STATUSES, transitionRefusal } from './status';
 import type { Order, OrderStatus } from './types';
 
@@ -23,24 +24,30 @@ function historyOf(doc: PaymentDoc): { status: OrderStatus; at: Date }[] {
   return recorded[0]?.status === 'pending' ? recorded : [{ status: 'pending', at: doc.data }, ...recorded];
 }
 
-/** The documents as the API answers them. Payments keep their lines as bought; older ones are read from the menu, in one query. */
-async function toOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
+/**
+ * Orders as the API answers them, the event stream sends them and every screen shows them (the
+ * kitchen's tickets included): the one place an order is shaped. Payments keep their lines as
+ * bought; older ones are read from the menu, in one query for all of them.
+ */
+export async function shapeOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
   const ids = [...new Set(docs.flatMap((doc) => (doc.lines ? [] : doc.menuItemIds)))].flatMap((id) => toObjectId(id) ?? []);
   const { menu } = await collections();
   const dishes = ids.length ? await menu.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray() : [];
   const names = new Map(dishes.map((dish) => [dish._id.toHexString(), dish.name]));
   return docs.map((doc) => {
     const items = doc.lines ? doc.lines.map(({ name, quantity, options, note }) => ({ name, quantity, options, ...(note ? { note } : {}) })) : legacyItems(doc, names);
+    const history = historyOf(doc);
     return {
       _id: doc._id.toHexString(),
       email: doc.email,
       price: doc.price,
       transactionId: doc.transactionId,
       data: doc.data.toISOString(),
+      updatedAt: (doc.updatedAt ?? history.at(-1)!.at).toISOString(),
       itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
       items,
       status: doc.status,
-      history: historyOf(doc).map(({ status, at }) => ({ status, at: at.toISOString() })),
+      history: history.map(({ status, at }) => ({ status, at: at.toISOString() })),
     };
   });
 }
@@ -55,24 +62,42 @@ function legacyItems(doc: PaymentDoc, names: Map<string, string>): Order['items'
   return [...quantities].map(([name, quantity]) => ({ name, quantity }));
 }
 
-/** Every order, or those in one status, newest first. */
-export async function listOrders(admin: Admin, status?: OrderStatus): Promise<Order[]> {
-  authorize(admin, 'admin');
+/** Every order, or those in the statuses named, newest first. */
+export async function listOrders(staff: Staff, statuses: readonly OrderStatus[] = ORDER_STATUSES): Promise<Order[]> {
+  authorize(staff, 'staff');
   const { payments } = await collections();
   const docs = await payments
-    .find({ status: status ?? { $in: ORDER_STATUSES } })
+    .find({ status: { $in: [...statuses] } })
     .sort({ data: -1, _id: -1 })
     .toArray();
-  return toOrders(docs);
+  return shapeOrders(docs);
+}
+
+/** At most this many orders answer one catch-up; a client that was away longer also reloads its list. */
+const CATCH_UP_LIMIT = 500;
+
+/**
+ * Orders changed since `since` (of one owner when named), oldest change first: what a client that
+ * reconnects, or a server polling a MongoDB without change streams, has not seen yet. Callers
+ * check who may see them (lib/orders/stream.ts).
+ */
+export async function ordersChangedSince(since: Date, ownerUid?: string): Promise<WithId<PaymentDoc>[]> {
+  const { payments } = await collections();
+  const newest = await payments
+    .find({ updatedAt: { $gte: since }, status: { $in: ORDER_STATUSES }, ...(ownerUid ? { ownerUid } : {}) })
+    .sort({ updatedAt: -1, _id: -1 })
+    .limit(CATCH_UP_LIMIT)
+    .toArray();
+  return newest.reverse();
 }
 
 /**
  * Moves an order one step on, recording when. The update matches the status the rules were
- * checked against (the one the caller saw, when given), so of two admins acting at once exactly
+ * checked against (the one the caller saw, when given), so of two people acting at once exactly
  * one succeeds and the other is told what happened meanwhile (409) instead of overriding it.
  */
-export async function changeOrderStatus(admin: Admin, id: string, { status: to, from }: OrderStepInput): Promise<Order> {
-  authorize(admin, 'admin');
+export async function changeOrderStatus(staff: Staff, id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+  authorize(staff, 'staff');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
   const { payments } = await collections();
@@ -83,17 +108,19 @@ export async function changeOrderStatus(admin: Admin, id: string, { status: to, 
   const refused = transitionRefusal(seen, to);
   if (refused) throw new HttpError(409, refused);
 
+  const at = new Date();
   const { modifiedCount } = await payments.updateOne(
     { _id, status: seen },
-    { $set: { status: to }, $push: { statusHistory: { status: to, at: new Date() } } },
+    { $set: { status: to, updatedAt: at }, $push: { statusHistory: { status: to, at } } },
   );
   const latest = await payments.findOne({ _id });
   if (!latest) throw new HttpError(404, NOT_FOUND);
   if (modifiedCount !== 1) throw movedOn(latest.status);
-  const [answer] = await toOrders([latest]);
+  await orderWritten(async () => latest);
+  const [answer] = await shapeOrders([latest]);
   return answer!;
 }
 
 function movedOn(status: OrderStatus): HttpError {
-  return new HttpError(409, `This order was just marked ${status} by someone else. Refresh to see its current status.`);
+  return new HttpError(409, `This order was just marked ${status} by someone else.`);
 }

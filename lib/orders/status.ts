@@ -27,6 +27,24 @@ export const NEXT_STEPS: Record<OrderStatus, readonly OrderStep[]> = {
 /** Every status, in the order an order goes through them. */
 export const ORDER_STATUSES = Object.keys(NEXT_STEPS) as OrderStatus[];
 
+/** Orders the kitchen still has to make or hand over: the columns of the kitchen display. */
+export const OPEN_STATUSES = ['pending', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
+
+/** The one step forward the kitchen takes from each open status (cancelling is Manage orders' job). */
+export const KITCHEN_STEP = { pending: 'preparing', preparing: 'ready', ready: 'completed' } as const satisfies Record<
+  (typeof OPEN_STATUSES)[number],
+  OrderStep
+>;
+
+/**
+ * Whether an order in status `seen` has since moved to `now`. Orders only move forward (cancelled
+ * comes from pending or preparing, after both), so of two reports of one order, the later status
+ * is the newer one whatever order they arrived in.
+ */
+export function isLaterStatus(now: OrderStatus, seen: OrderStatus): boolean {
+  return ORDER_STATUSES.indexOf(now) > ORDER_STATUSES.indexOf(seen);
+}
+
 /** Statuses whose money the restaurant keeps: everything but cancelled. */
 export const EARNING_STATUSES = ['pending', 'preparing', 'ready', 'completed'] as const satisfies readonly OrderStatus[];
 

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { ObjectId, WithId } from 'mongodb';
 import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
-import { getDb, type AppCollection, type AppDb } from '@/lib/db';
+import { collections, getDb, type AppCollection, type AppDb } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
+import { orderWritten } from '@/lib/orders/feed/in-process';
 import type { Payment } from './types';
 
 /**
@@ -56,10 +57,16 @@ export function isPaid(record: PaymentRecordDoc): boolean {
   return record.status !== INTENT;
 }
 
-/** Turns the intent into a payment awaiting the kitchen. True for the one call that did it. */
+/**
+ * Turns the intent into a payment awaiting the kitchen, and tells the kitchen. True for the one
+ * call that did it.
+ */
 export async function markPaid(_id: ObjectId): Promise<boolean> {
-  const result = await (await records()).updateOne({ _id, status: INTENT }, { $set: { status: 'pending', data: new Date() } });
-  return result.modifiedCount === 1;
+  const paidAt = new Date();
+  const result = await (await records()).updateOne({ _id, status: INTENT }, { $set: { status: 'pending', data: paidAt, updatedAt: paidAt } });
+  if (result.modifiedCount !== 1) return false;
+  await orderWritten(async () => (await collections()).payments.findOne({ _id }));
+  return true;
 }
 
 /** The viewer's payments, newest first; unpaid intents are not payments. `email` must be theirs. */

@@ -7,7 +7,7 @@ import { collections, isDuplicateKeyError } from '@/lib/db';
  * Taking seats is ONE conditional update: "seats still leave room for this party" is matched
  * and the party added in the same operation. MongoDB applies a single-document update
  * atomically; the embedded engine matches and writes in one synchronous step (no await between
- * them, see `update` in lib/db/embedded.ts), and it is one process. So however many bookings
+ * them, see `update` in lib/db/embedded-collection.ts), and it is one process. So however many bookings
  * race for a slot, the counter never passes the capacity, with no lock and no transaction.
  */
 

@@ -2,8 +2,9 @@ import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { deleteFirebaseUser, firebaseUidOf } from '@/lib/auth/firebase-admin';
+import type { Role } from '@/lib/auth/roles';
 import { authorize, type Admin } from '@/lib/auth/viewer';
-import { collections, toObjectId } from '@/lib/db';
+import { collections, toObjectId, type AppUpdate } from '@/lib/db';
 import type { UserDoc } from '@/lib/db/documents';
 import { forgetUser } from './forget';
 import type { UserRecord } from './types';
@@ -29,27 +30,22 @@ async function findTarget(id: string): Promise<WithId<UserDoc>> {
   return user;
 }
 
-/** `modifiedCount` is 0 when the user already was an admin. Their sessions end: the role changed. */
-export async function makeAdmin(admin: Admin, id: string): Promise<{ modifiedCount: number }> {
-  authorize(admin, 'admin');
-  const target = await findTarget(id);
-  const { users } = await collections();
-  const { modifiedCount } = await users.updateOne({ _id: target._id, role: { $ne: 'admin' } }, { $set: { role: 'admin' }, $inc: { sessionVersion: 1 } });
-  return { modifiedCount };
-}
-
 const LAST_ADMIN = 'This is the last admin: make someone else admin first.';
 
 /**
- * Takes the admin role from `target`, unless that would leave no admin. The role goes first, in
- * one conditional write, and only then are the admins counted: of any number of removals racing
- * (two admins deleting each other), each one counts after its own write, so the last to count
- * sees every removal before it, finds no admin left, and puts its role back. No second record of
- * who is admin is needed, which scripts and the seed, writing `role` directly, could leave behind.
+ * Takes the admin role from `target` (`update` says what they become), unless that would leave no
+ * admin. The role goes first, in one conditional write, and only then are the admins counted: of
+ * any number of removals racing (two admins deleting each other), each one counts after its own
+ * write, so the last to count sees every removal before it, finds no admin left, and puts its role
+ * back. No second record of who is admin is needed, which scripts and the seed, writing `role`
+ * directly, could leave behind. Answers how to put the role back, and whether this call took it.
  */
-async function takeAdminRole(target: WithId<UserDoc>): Promise<() => Promise<void>> {
+async function takeAdminRole(
+  target: WithId<UserDoc>,
+  update: AppUpdate<UserDoc> = { $unset: { role: '' } },
+): Promise<{ taken: boolean; restore: () => Promise<void> }> {
   const { users } = await collections();
-  const { modifiedCount } = await users.updateOne({ _id: target._id, role: 'admin' }, { $unset: { role: '' } });
+  const { modifiedCount } = await users.updateOne({ _id: target._id, role: 'admin' }, update);
   const restore = async () => {
     if (modifiedCount) await users.updateOne({ _id: target._id }, { $set: { role: 'admin' } });
   };
@@ -57,7 +53,33 @@ async function takeAdminRole(target: WithId<UserDoc>): Promise<() => Promise<voi
     await restore();
     throw new HttpError(409, LAST_ADMIN);
   }
-  return restore;
+  return { taken: modifiedCount === 1, restore };
+}
+
+/**
+ * Gives the user with this id `role` (diner, staff or admin): `{ modifiedCount }`, 0 when they
+ * already had it. Their sessions end, as after every role change, so their next sign-in carries
+ * the pages of the new role. Nobody changes their own role (an admin would lock themself out
+ * mid-session), and the last admin keeps theirs. The write matches the role it was decided on:
+ * of two admins changing one person at once, the second is told (409) rather than overriding.
+ */
+export async function setRole(admin: Admin, id: string, role: Role): Promise<{ modifiedCount: number }> {
+  authorize(admin, 'admin');
+  const target = await findTarget(id);
+  const current: Role = target.role ?? 'diner';
+  if (current === role) return { modifiedCount: 0 };
+  if (target._id.toHexString() === admin.userId) throw new HttpError(400, 'You cannot change your own role.');
+  const update: AppUpdate<UserDoc> = { ...(role === 'diner' ? { $unset: { role: '' } } : { $set: { role } }), $inc: { sessionVersion: 1 } };
+  const { users } = await collections();
+  const changed =
+    current === 'admin'
+      ? (await takeAdminRole(target, update)).taken
+      : (await users.updateOne({ _id: target._id, role: target.role ?? { $exists: false } }, update)).modifiedCount === 1;
+  if (changed) return { modifiedCount: 1 };
+  const now = await users.findOne({ _id: target._id });
+  if (!now) throw new HttpError(404, 'No user has this id.');
+  if ((now.role ?? 'diner') === role) return { modifiedCount: 0 };
+  throw new HttpError(409, `Someone just made ${now.name} ${now.role ?? 'diner'}. Reload the list and try again.`);
 }
 
 /**
@@ -73,7 +95,7 @@ export async function deleteUser(admin: Admin, id: string): Promise<{ deletedCou
   authorize(admin, 'admin');
   const target = await findTarget(id);
   if (target._id.toHexString() === admin.userId) throw new HttpError(400, 'You cannot delete your own account.');
-  const restoreRole = await takeAdminRole(target);
+  const { restore: restoreRole } = await takeAdminRole(target);
   // A record never signed into since records were keyed by uid: its owner is Firebase's account
   // for the address, or, with none, nobody who could ever sign in again.
   let owner = target.uid ?? null;

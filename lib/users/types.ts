@@ -1,9 +1,11 @@
 /** People as the admin's user list shows them (client-safe). */
+import type { GrantedRole } from '@/lib/auth/roles';
 
 /** A user as GET /api/users answers it. */
 export interface UserRecord {
   _id: string;
   name: string;
   email: string;
-  role?: 'admin';
+  /** Absent for a diner. */
+  role?: GrantedRole;
 }

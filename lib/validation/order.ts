@@ -1,10 +1,39 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_STEPS } from '@/lib/orders/status';
+import type { OrderStatus } from '@/lib/orders/types';
 
 const statusSchema = z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` });
 
-/** GET /api/orders: every order, or only those in `?status=`. Unknown parameters are refused. */
-export const ordersQuerySchema = z.strictObject({ status: statusSchema.optional() });
+const STATUS_LIST_ERROR = `status must be one or more of ${ORDER_STATUSES.join(', ')}, separated by commas`;
+
+/** `ready`, or several at once: `pending,preparing,ready`. */
+const statusListSchema = z
+  .string()
+  .max(100, STATUS_LIST_ERROR)
+  .transform((value, ctx) => {
+    const named = value.split(',');
+    if (!named.every((status): status is OrderStatus => (ORDER_STATUSES as string[]).includes(status))) {
+      ctx.addIssue({ code: 'custom', message: STATUS_LIST_ERROR });
+      return z.NEVER;
+    }
+    return [...new Set(named)];
+  });
+
+/** GET /api/orders: every order, or only those in `?status=` (the kitchen asks for its three). Unknown parameters are refused. */
+export const ordersQuerySchema = z.strictObject({ status: statusListSchema.optional() });
+
+/**
+ * An event id of GET /api/orders/stream (lib/orders/feed/cursor.ts): `<ms>.<order id>`, or `<ms>`
+ * alone. Sent back as Last-Event-ID by a reconnecting EventSource, or as `?after=` by a page that
+ * read the orders on the server at that time.
+ */
+export const eventIdSchema = z.string().regex(/^\d{1,15}(\.[0-9a-f]{24})?$/, 'must be an event id this stream sent');
+
+/** GET /api/orders/stream: `?mine=1` keeps staff and admins to their own orders too (their payment history). */
+export const orderStreamQuerySchema = z.strictObject({
+  after: eventIdSchema.optional(),
+  mine: z.literal('1', { error: 'mine must be 1' }).optional(),
+});
 
 /**
  * PATCH /api/orders/{id}: the status to move to (an order never goes back to pending), and

@@ -7,6 +7,9 @@ const OPTIONS = {
   duration: { type: 'string' },
   connections: { type: 'string' },
   warmup: { type: 'string' },
+  sizes: { type: 'string', default: '1,20000,100000' },
+  baseline: { type: 'string' },
+  only: { type: 'string' },
 };
 
 /**

@@ -48,3 +48,6 @@ export const THROUGHPUT_TARGETS = [
 
 /** autocannon load: bounded, loopback only. */
 export const LOAD = { connections: 10, durationSeconds: 8, warmupSeconds: 2 };
+
+/** The order stream under load: connections held open while an order is paid and started every `everyMs`. */
+export const STREAM_LOAD = { connections: 200, holdSeconds: 30, everyMs: 1000 };

@@ -1,5 +1,5 @@
-// A diner the benchmarks can be, with no identity provider: their user record is written into the
-// embedded data directory before the server owns it, and their session is signed with a secret
+// People the benchmarks can be, with no identity provider: their user records are written into the
+// embedded data directory before the server owns it, and their sessions are signed with a secret
 // the server is then given. Imports the app's TypeScript modules, so it runs under tsx.
 import { randomBytes } from 'node:crypto';
 
@@ -7,17 +7,40 @@ export const BENCH_DINER = { uid: 'bench-diner', name: 'Bench Diner', email: 'be
 export const BENCH_ADMIN = { uid: 'bench-admin', name: 'Bench Admin', email: 'bench.admin@bistro.test', role: 'admin' };
 
 /**
- * Returns the environment the server needs (`env`), and the person's session `token` and `cookie`.
- * A second person in the same run shares the first one's secret, so one server accepts both.
+ * Signs a session for each of `people`, whose user records the caller writes itself (into data
+ * files made in advance, say): the environment the server needs (`env`) and, in the same order,
+ * each one's `person`, session `token` and `cookie`.
  */
-export async function benchDiner(dataDir, person = BENCH_DINER) {
-  const secret = process.env.SESSION_SECRET || randomBytes(32).toString('hex');
+export async function benchSessions(people) {
+  const secret = randomBytes(32).toString('hex');
   process.env.SESSION_SECRET = secret;
+  const { createSessionToken, SESSION_COOKIE } = await import('../../lib/auth/session.ts');
+  const sessions = await Promise.all(
+    people.map(async (person) => {
+      const token = await createSessionToken(person, 0);
+      return { person, token, cookie: `${SESSION_COOKIE}=${token}` };
+    }),
+  );
+  return { env: { SESSION_SECRET: secret }, sessions };
+}
+
+/** Writes `people` (each may carry a `role`) into `dataDir`, then signs their sessions as `benchSessions` does. */
+export async function benchPeople(dataDir, people) {
   const { EmbeddedDb } = await import('../../lib/db/embedded.ts');
   const data = EmbeddedDb.open({ dataDir });
-  await data.collection('users').insertOne({ ...person });
+  await data.collection('users').insertMany(people.map((person) => ({ ...person })));
   await data.close();
-  const { createSessionToken, SESSION_COOKIE } = await import('../../lib/auth/session.ts');
-  const token = await createSessionToken(person, 0);
-  return { env: { SESSION_SECRET: secret }, person, token, cookie: `${SESSION_COOKIE}=${token}` };
+  return benchSessions(people);
+}
+
+/** One diner written into `dataDir`: the environment the server needs (`env`), and the session `token` and `cookie`. */
+export async function benchDiner(dataDir, person = BENCH_DINER) {
+  const { env, sessions } = await benchPeople(dataDir, [person]);
+  return { env, ...sessions[0] };
+}
+
+/** One diner whose user record the caller writes itself. */
+export async function benchSession(person = BENCH_DINER) {
+  const { env, sessions } = await benchSessions([person]);
+  return { env, ...sessions[0] };
 }

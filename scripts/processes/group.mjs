@@ -121,9 +121,9 @@ export function stopWithThisProcess(child, stop = () => stopGroup(child)) {
  *
  * @param {ReturnType<typeof spawnGroup>} child
  * @param {() => Promise<boolean>} isReady
- * @param {{ what: string, timeoutMs: number, hint?: string }} options
+ * @param {{ what: string, timeoutMs: number, hint?: string, pollMs?: number }} options
  */
-export async function waitUntilReady(child, isReady, { what, timeoutMs, hint = '' }) {
+export async function waitUntilReady(child, isReady, { what, timeoutMs, hint = '', pollMs = 250 }) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await isReady()) return;
@@ -131,7 +131,7 @@ export async function waitUntilReady(child, isReady, { what, timeoutMs, hint = '
       const how = child.signalCode ?? `exit ${child.exitCode}`;
       throw new Error(`${what} stopped (${how}) before it was ready${hint}.\n${lastLines(child.output())}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`${what} was not ready within ${timeoutMs / 1000} s.\n${lastLines(child.output())}`);
 }

@@ -29,4 +29,5 @@ export function startServer(options?: {
   readyPath?: string;
   ready?: (status: number) => boolean;
   timeoutMs?: number;
+  pollMs?: number;
 }): Promise<RunningServer>;

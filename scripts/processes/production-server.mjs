@@ -40,8 +40,9 @@ export function spawnServer({ port, env = {}, cwd, command = START_COMMAND }) {
 
 /**
  * Starts the server and resolves once `readyPath` answers a status `ready` accepts (by default
- * 200). Returns its address, its output so far, `stop()` (the group, gracefully) and `kill(signal)`
- * (that signal to the group, resolved when the server has gone).
+ * 200), asked every `pollMs` (250; less to time a cold start closely). Returns its address, its
+ * output so far, `stop()` (the group, gracefully) and `kill(signal)` (that signal to the group,
+ * resolved when the server has gone).
  */
 export async function startServer({
   env,
@@ -50,6 +51,7 @@ export async function startServer({
   readyPath = '/api/menu',
   ready = (status) => status === 200,
   timeoutMs = 90_000,
+  pollMs,
 } = {}) {
   const { child, baseUrl, output } = spawnServer({ port: await freePort(), env, cwd, command });
   const answersReady = async () => {
@@ -62,7 +64,7 @@ export async function startServer({
     }
   };
   try {
-    await waitUntilReady(child, answersReady, { what: `The production server (${readyPath})`, timeoutMs });
+    await waitUntilReady(child, answersReady, { what: `The production server (${readyPath})`, timeoutMs, pollMs });
   } catch (err) {
     await stopGroup(child);
     throw err;

@@ -1,6 +1,7 @@
 /**
- * Every admin endpoint × every kind of caller: anonymous 401, diner 403, admin success. Each case
- * gets fresh targets, and a refused call must leave the data as it was.
+ * Every admin endpoint × every kind of caller: anonymous 401, diner and staff 403, admin success;
+ * and the kitchen's endpoints: anonymous 401, diner 403, staff and admin success. Each case gets
+ * fresh targets, and a refused call must leave the data as it was.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,13 +10,24 @@ import { DELETE as deleteItem, PATCH as updateItem } from '@/app/api/menu/[id]/r
 import { POST as uploadImage } from '@/app/api/images/route';
 import { GET as listUsers } from '@/app/api/users/route';
 import { PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
-import { DELETE as deleteUser } from '@/app/api/users/[id]/route';
+import { DELETE as deleteUser, PATCH as setRoleRoute } from '@/app/api/users/[id]/route';
+import { GET as statsRoute } from '@/app/api/stats/route';
+import { GET as bookingsRoute } from '@/app/api/bookings/route';
+import { PATCH as bookingRoute } from '@/app/api/bookings/[id]/route';
+import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
+import { GET as ordersRoute } from '@/app/api/orders/route';
+import { PATCH as orderRoute } from '@/app/api/orders/[id]/route';
+import { GET as streamRoute } from '@/app/api/orders/stream/route';
 import { collections, toObjectId } from '@/lib/db';
 import { readLocalImage } from '@/lib/images/local-store';
+import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { createBooking } from '@/lib/reservations/bookings';
+import { getOwnReview, saveReview } from '@/lib/reviews/reviews';
 import { SITE, errorOf, params, request } from '../support/http';
 import { PNG, imageForm } from '../support/images';
 import { seedItem } from '../support/menu';
-import { callers, makeAdmin, makeDiner, type CallerKind } from '../support/people';
+import { insertOrder } from '../support/orders';
+import { callers, makeAdmin, makeDiner, viewerOf } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
@@ -25,7 +37,12 @@ interface Endpoint {
   /** Sets up what the call needs, calls it with these headers, and says whether data changed. */
   call: (headers: Record<string, string>) => Promise<{ res: Response; changed: () => Promise<boolean> }>;
   ok: number;
+  /** What a signed-in caller without the role is told, when the endpoint words it its own way. */
+  refusal?: string;
 }
+
+const unchanged = async () => false;
+const tomorrow = () => addDays(restaurantClock(new Date()).today, 1);
 
 const newItem = { name: 'Matrix Pie', category: 'dessert', price: 7.25, recipe: 'Apples', image: '/images/menu/dessert.svg' };
 
@@ -79,8 +96,7 @@ const endpoints: Endpoint[] = [
     name: 'GET /api/users',
     ok: 200,
     async call(headers) {
-      const res = await listUsers(request('GET', '/api/users', { headers }), undefined);
-      return { res, changed: async () => false };
+      return { res: await listUsers(request('GET', '/api/users', { headers }), undefined), changed: unchanged };
     },
   },
   {
@@ -91,6 +107,51 @@ const endpoints: Endpoint[] = [
       const res = await promoteRoute(request('PATCH', `/api/users/admin/${target.id}`, { headers }), params({ key: target.id }));
       const { users } = await collections();
       return { res, changed: async () => (await users.findOne({ email: target.email }))?.role === 'admin' };
+    },
+  },
+  {
+    name: 'PATCH /api/users/{id}',
+    ok: 200,
+    async call(headers) {
+      const target = await makeDiner();
+      const res = await setRoleRoute(request('PATCH', `/api/users/${target.id}`, { headers, json: { role: 'staff' } }), params({ id: target.id }));
+      const { users } = await collections();
+      return { res, changed: async () => (await users.findOne({ email: target.email }))?.role === 'staff' };
+    },
+  },
+  {
+    name: 'GET /api/stats',
+    ok: 200,
+    async call(headers) {
+      return { res: await statsRoute(request('GET', '/api/stats', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'GET /api/bookings?all=1',
+    ok: 200,
+    async call(headers) {
+      return { res: await bookingsRoute(request('GET', '/api/bookings?all=1', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'PATCH /api/bookings/{id} (confirm)',
+    ok: 200,
+    refusal: 'You may only change your own bookings.',
+    async call(headers) {
+      const booking = await createBooking(await viewerOf(await makeDiner()), { date: tomorrow(), time: '19:00', guests: 2, phone: '+1 555 010 2024' });
+      const res = await bookingRoute(request('PATCH', `/api/bookings/${booking._id}`, { headers, json: { status: 'confirmed' } }), params({ id: booking._id }));
+      const { bookings } = await collections();
+      return { res, changed: async () => (await bookings.findOne({ _id: toObjectId(booking._id)! }))?.status === 'confirmed' };
+    },
+  },
+  {
+    name: 'DELETE /api/review/{id}',
+    ok: 200,
+    async call(headers) {
+      const author = await viewerOf(await makeDiner());
+      const { review } = await saveReview(author, { rating: 4, details: 'A review to moderate.' });
+      const res = await deleteReviewRoute(request('DELETE', `/api/review/${review._id}`, { headers }), params({ id: review._id }));
+      return { res, changed: async () => (await getOwnReview(author)) === null };
     },
   },
   {
@@ -105,16 +166,17 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-const expected: Record<Exclude<CallerKind, 'admin'>, { status: number; error: string }> = {
+const expected: Record<'anonymous' | 'diner' | 'staff', { status: number; error: string }> = {
   anonymous: { status: 401, error: 'Please log in.' },
   diner: { status: 403, error: 'Only admins may do this.' },
+  staff: { status: 403, error: 'Only admins may do this.' },
 };
 
 describe.each(endpoints)('$name', (endpoint) => {
-  it.each(['anonymous', 'diner'] as const)('refuses %s callers and changes nothing', async (role) => {
-    const { res, changed } = await endpoint.call((await callers())[role]);
-    expect(res.status).toBe(expected[role].status);
-    expect(await errorOf(res)).toBe(expected[role].error);
+  it.each(['anonymous', 'diner', 'staff'] as const)('refuses %s callers and changes nothing', async (who) => {
+    const { res, changed } = await endpoint.call((await callers())[who]);
+    expect(res.status).toBe(expected[who].status);
+    expect(await errorOf(res)).toBe(who === 'anonymous' ? expected[who].error : (endpoint.refusal ?? expected[who].error));
     expect(await changed()).toBe(false);
   });
 
@@ -122,7 +184,62 @@ describe.each(endpoints)('$name', (endpoint) => {
     const { res, changed } = await endpoint.call((await callers()).admin);
     expect(res.status).toBe(endpoint.ok);
     expect(await res.json()).not.toHaveProperty('error');
-    if (endpoint.name !== 'GET /api/users') expect(await changed()).toBe(true);
+    if (changed !== unchanged) expect(await changed()).toBe(true);
+  });
+});
+
+/** The kitchen's endpoints: staff run them as admins do. The stream serves diners too (their own orders: tests/orders/stream.test.ts). */
+const kitchen: Endpoint[] = [
+  {
+    name: 'GET /api/orders',
+    ok: 200,
+    async call(headers) {
+      return { res: await ordersRoute(request('GET', '/api/orders?status=pending,preparing,ready', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'PATCH /api/orders/{id}',
+    ok: 200,
+    async call(headers) {
+      const id = await insertOrder();
+      const res = await orderRoute(request('PATCH', `/api/orders/${id}`, { headers, json: { status: 'preparing', from: 'pending' } }), params({ id }));
+      const { payments } = await collections();
+      return { res, changed: async () => (await payments.findOne({ _id: toObjectId(id)! }))?.status === 'preparing' };
+    },
+  },
+];
+
+describe.each(kitchen)('$name', (endpoint) => {
+  it.each([
+    ['anonymous', 401, 'Please log in.'],
+    ['diner', 403, 'Only restaurant staff may do this.'],
+  ] as const)('refuses %s callers (%i) and changes nothing', async (who, status, error) => {
+    const { res, changed } = await endpoint.call((await callers())[who]);
+    expect(res.status).toBe(status);
+    expect(await errorOf(res)).toBe(error);
+    expect(await changed()).toBe(false);
+  });
+
+  it.each(['staff', 'admin'] as const)('serves %s', async (who) => {
+    const { res, changed } = await endpoint.call((await callers())[who]);
+    expect(res.status).toBe(endpoint.ok);
+    expect(await res.json()).not.toHaveProperty('error');
+    if (changed !== unchanged) expect(await changed()).toBe(true);
+  });
+});
+
+describe('GET /api/orders/stream', () => {
+  it('answers 401 { error } to anonymous callers, and an event stream to every signed-in role', async () => {
+    const who = await callers();
+    const anonymous = await streamRoute(request('GET', '/api/orders/stream', { headers: who.anonymous }), undefined);
+    expect(anonymous.status).toBe(401);
+    expect(await errorOf(anonymous)).toBe('Please log in.');
+    for (const role of ['diner', 'staff', 'admin'] as const) {
+      const res = await streamRoute(request('GET', '/api/orders/stream', { headers: who[role] }), undefined);
+      expect(res.status, role).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      await res.body?.cancel();
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import { getSessionSecret } from '@/lib/auth/secret';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { authorize, narrow, requireViewer, type Viewer } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
-import { makeAdmin as promote } from '@/lib/users/admin';
+import { setRole } from '@/lib/users/admin';
 import { SITE, call, request } from '../support/http';
 import { adminOf, makeAdmin, makeDiner, sessionTokenFor, viewerOf, type Person } from '../support/people';
 
@@ -104,11 +104,16 @@ describe('tokens that are not sessions answer 401 with { error }', () => {
     expect((await mine(asBearer(fresh))).status).toBe(200);
   });
 
-  it("the tokens of a person whose role changed", async () => {
+  it.each(['staff', 'admin'] as const)("the tokens of a person made %s, and made a diner again", async (role) => {
     const diner = await makeDiner();
-    await promote(await adminOf(await makeAdmin()), diner.id);
+    const admin = await adminOf(await makeAdmin());
+    await setRole(admin, diner.id, role);
     await expectEnded(diner.token);
-    expect(await viewerOf({ ...diner, headers: asBearer(await sessionTokenFor(diner)) })).toMatchObject({ role: 'admin' });
+    const promoted = await sessionTokenFor(diner);
+    expect(await viewerOf({ ...diner, headers: asBearer(promoted) })).toMatchObject({ role });
+    await setRole(admin, diner.id, 'diner');
+    await expectEnded(promoted);
+    expect(await viewerOf({ ...diner, headers: asBearer(await sessionTokenFor(diner)) })).toMatchObject({ role: 'diner' });
   });
 
   it('the token of a deleted user, at once', async () => {
@@ -122,7 +127,7 @@ describe('tokens that are not sessions answer 401 with { error }', () => {
   it('GET /api/session answers no user for them, and a user for a session', async () => {
     const diner = await makeDiner();
     const session = async (headers: Record<string, string>) => (await call<{ user: unknown }>(sessionRoute, '/api/session', { headers })).body;
-    expect(await session(asBearer(diner.token))).toEqual({ user: { email: diner.email, name: diner.name, photoURL: null, admin: false, emailVerified: true } });
+    expect(await session(asBearer(diner.token))).toEqual({ user: { email: diner.email, name: diner.name, photoURL: null, role: 'diner', admin: false, emailVerified: true } });
     const { users } = await collections();
     await users.deleteOne({ uid: diner.uid });
     expect(await session(asBearer(diner.token))).toEqual({ user: null });

@@ -10,7 +10,7 @@ import { collections, describeDb, getDb, isDuplicateKeyError, toObjectId } from 
 import type { AppCollections } from '@/lib/db';
 import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
-import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
+import type { MenuItemDoc, PaymentDoc, UserDoc } from '@/lib/db/documents';
 import { getMenuItem } from '@/lib/menu/queries';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
@@ -269,6 +269,26 @@ describe(`data-layer contract (${backend})`, () => {
     await expect(c.users.insertOne({ _id: insertedId, name: 'Clone', email: 'clone@bistro.test' })).rejects.toMatchObject({ code: 11000 });
     // Creating the same index again is a no-op.
     expect(await c.users.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
+  });
+
+  it('a sparse unique index leaves out documents without the field, and still rejects duplicates', async () => {
+    const user = (name: string, extra: Record<string, unknown> = {}) => ({ name, email: `${name}@sparse.test`, ...extra }) as UserDoc;
+    expect(await c.users.createIndex({ nickname: 1 }, { unique: true, sparse: true })).toBe('nickname_1');
+    await c.users.insertMany([user('a'), user('b')]); // neither has a nickname: neither is indexed
+    await c.users.insertOne(user('c', { nickname: 'chef' }));
+    await expect(c.users.insertOne(user('d', { nickname: 'chef' }))).rejects.toMatchObject({ code: 11000 });
+    // Taking the value by an update is refused too; giving it up frees it.
+    await expect(c.users.updateOne({ email: 'a@sparse.test' }, { $set: { nickname: 'chef' } })).rejects.toMatchObject({ code: 11000 });
+    await c.users.updateOne({ email: 'c@sparse.test' }, { $unset: { nickname: '' } });
+    await c.users.updateOne({ email: 'a@sparse.test' }, { $set: { nickname: 'chef' } });
+    expect((await c.users.find({ nickname: 'chef' } as never).toArray()).map((u) => u.name)).toEqual(['a']);
+    // A null is a value, not a missing field: it is indexed.
+    await c.users.insertOne(user('e', { nickname: null }));
+    await expect(c.users.insertOne(user('f', { nickname: null }))).rejects.toMatchObject({ code: 11000 });
+    // The same index again is a no-op; without `sparse`, the documents lacking the field collide.
+    expect(await c.users.createIndex({ nickname: 1 }, { unique: true, sparse: true })).toBe('nickname_1');
+    await expect(c.users.createIndex({ alias: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000 });
+    expect(await c.users.countDocuments()).toBe(4);
   });
 
   it('documents are copies: mutating inputs or results never changes stored data', async () => {

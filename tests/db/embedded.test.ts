@@ -2,15 +2,17 @@
  * What only the embedded engine has to get right: the file, the lock, durability.
  * Skipped when MONGODB_URI selects a real MongoDB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BSON, ObjectId } from 'mongodb';
+import { DatabaseSync } from 'node:sqlite';
+import { ObjectId } from 'mongodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, collections, describeDb, getDb } from '@/lib/db';
 import { DATA_FILE, EmbeddedDb, LOCK_FILE, type EmbeddedOptions } from '@/lib/db/embedded';
+import { SqliteWriter } from '@/lib/db/sqlite-writer';
 import { seedMenu } from '@/lib/seed/menu-data';
 import type { MenuItemDoc } from '@/lib/db/documents';
+import { firstLine, killChildren, spawnTs } from './node-process';
 
 const base = process.env.DATA_DIR!;
 let counter = 0;
@@ -23,29 +25,38 @@ function open(options: EmbeddedOptions): EmbeddedDb {
   return db;
 }
 
-const children: ChildProcess[] = [];
-function liveProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-  children.push(child);
-  return child;
+/** The data file as another program sees it, through its own SQLite connection. */
+function rows(dir: string, collection: string): Array<{ id: string; body: string }> {
+  const db = new DatabaseSync(path.join(dir, DATA_FILE), { readOnly: true });
+  try {
+    return db.prepare('SELECT id, body FROM documents WHERE collection = ? ORDER BY rowid').all(collection) as Array<{ id: string; body: string }>;
+  } finally {
+    db.close();
+  }
 }
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
-  await new Promise((resolve) => child.on('exit', resolve));
-  return child.pid!;
+const names = (dir: string, collection = 'menu') => rows(dir, collection).map((r) => JSON.parse(r.body).name as string);
+
+/** Another process holding the data directory until killed. */
+async function otherProcess(dir: string): Promise<{ pid: number; writable: boolean; kill: () => Promise<void> }> {
+  const child = spawnTs('tests/db/fixtures/second-process.mts', ['hold', dir]);
+  const { pid, writable } = JSON.parse(await firstLine(child)) as { pid: number; writable: boolean };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve));
+  };
+  return { pid, writable, kill };
 }
 
-const readFile = (dir: string) => BSON.EJSON.parse(fs.readFileSync(path.join(dir, DATA_FILE), 'utf8'), { relaxed: true });
 const item = (name: string, price = 10): MenuItemDoc => ({ name, price, category: 'soup', recipe: 'r', image: '/i.svg' });
 
 afterEach(async () => {
   vi.restoreAllMocks();
   await Promise.all(opened.splice(0).map((db) => db.close()));
-  for (const child of children.splice(0)) child.kill();
+  killChildren();
 });
 
-describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', () => {
-  it('survives a reopen: documents, BSON types and unique indexes', async () => {
+describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 }, () => {
+  it('survives a reopen: documents, BSON types, unique and sparse indexes', async () => {
     const dir = freshDir();
     const db = open({ dataDir: dir });
     const when = new Date('2024-03-04T05:06:07.089Z');
@@ -55,6 +66,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', () => {
     await db.collection('menu').deleteOne({ name: 'Gone' });
     await db.collection('carts').insertOne({ menuId: ref.toHexString(), email: 'a@x.test', name: 'Soup', image: '/i.svg', price: 3 });
     await db.collection('users').createIndex({ email: 1 }, { unique: true });
+    await db.collection('users').createIndex({ phone: 1 }, { unique: true, sparse: true });
     await db.collection('users').insertOne({ name: 'A', email: 'a@x.test' });
     await db.close();
 
@@ -69,9 +81,15 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', () => {
     expect(await again.collection('menu').countDocuments()).toBe(1);
     expect(await again.collection('carts').countDocuments({ menuId: ref.toHexString() })).toBe(1);
     await expect(again.collection('users').insertOne({ name: 'B', email: 'a@x.test' })).rejects.toMatchObject({ code: 11000 });
-  });
+    // Sparse: a second user without a phone is fine, a second one with the same phone is not.
+    await again.collection('users').insertOne({ name: 'C', email: 'c@x.test' });
+    await again.collection('users').insertOne({ name: 'D', email: 'd@x.test', phone: '1' } as never);
+    await expect(again.collection('users').insertOne({ name: 'E', email: 'e@x.test', phone: '1' } as never)).rejects.toMatchObject({ code: 11000 });
+    expect(await again.collection('users').createIndex({ phone: 1 }, { unique: true, sparse: true })).toBe('phone_1');
+    await expect(again.collection('users').createIndex({ phone: 1 }, { unique: true })).rejects.toMatchObject({ code: 86 });
+  }, 30_000);
 
-  it('keeps a valid, canonical EJSON file through many writes', async () => {
+  it('keeps one readable row per document, in insertion order, through many writes', async () => {
     const dir = freshDir();
     const db = open({ dataDir: dir });
     const menu = db.collection('menu');
@@ -80,85 +98,111 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', () => {
       if (i % 3 === 0) await menu.updateOne({ name: `Item ${i}` }, { $inc: { price: 0.5 } });
       if (i % 5 === 0) await menu.deleteOne({ name: `Item ${i}` });
     }
-    const text = fs.readFileSync(path.join(dir, DATA_FILE), 'utf8');
-    expect(text).toContain('"$oid"');
-    expect(text).toContain('"$numberInt"');
-    const parsed = readFile(dir);
-    expect(parsed.collections.menu.documents).toHaveLength(120 - 24);
-    expect(parsed.collections.menu.documents.find((d: MenuItemDoc) => d.name === 'Item 3').price).toBe(3.5);
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    const stored = rows(dir, 'menu');
+    expect(stored).toHaveLength(120 - 24);
+    // Relaxed EJSON, so `sqlite3` shows it plainly: plain numbers, ObjectIds as $oid.
+    expect(stored[0]!.body).toMatch(/^\{"name":"Item 1","price":1,.*"_id":\{"\$oid":"[0-9a-f]{24}"\}\}$/);
+    expect(stored.map((r) => JSON.parse(r.body).name)).toEqual(Array.from({ length: 120 }, (_, i) => i).filter((i) => i % 5).map((i) => `Item ${i}`));
+    expect(JSON.parse(stored.find((r) => r.body.includes('"Item 3"'))!.body).price).toBe(3.5);
   });
 
-  it('batches 50 concurrent inserts into a few file writes, all on disk when they resolve', async () => {
+  it('writes only what changed: one insert adds the same few pages to the log at 10 or 5,000 documents', async () => {
+    const framesOfOneInsert = async (existing: number) => {
+      const dir = freshDir();
+      const db = open({ dataDir: dir });
+      await db.collection('menu').insertMany(Array.from({ length: existing }, (_, i) => item(`Dish ${i}`, i)));
+      const raw = new DatabaseSync(path.join(dir, DATA_FILE));
+      try {
+        raw.exec('PRAGMA wal_checkpoint(TRUNCATE)'); // the log starts over empty
+        await db.collection('menu').insertOne(item('One more'));
+        return Number((raw.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number }).log);
+      } finally {
+        raw.close();
+      }
+    };
+    const small = await framesOfOneInsert(10);
+    const large = await framesOfOneInsert(5000);
+    expect(small).toBeGreaterThan(0);
+    expect(small).toBeLessThanOrEqual(6);
+    expect(large).toBeLessThanOrEqual(small + 2); // a deeper b-tree may touch a page more, never the file
+  });
+
+  it('batches 50 concurrent inserts into one or two transactions, all on disk when they resolve', async () => {
     const dir = freshDir();
     const db = open({ dataDir: dir });
     await db.collection('menu').insertOne(item('first'));
-    const rename = vi.spyOn(fs.promises, 'rename');
+    const commit = vi.spyOn(SqliteWriter.prototype, 'commit');
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => db.collection('menu').insertOne(item(`c${i}`))));
     expect(new Set(results.map((r) => r.insertedId.toHexString())).size).toBe(50);
-    expect(rename.mock.calls.length).toBeGreaterThanOrEqual(1);
-    expect(rename.mock.calls.length).toBeLessThanOrEqual(3);
-    expect(readFile(dir).collections.menu.documents).toHaveLength(51); // durable before resolving
+    expect(commit.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(commit.mock.calls.length).toBeLessThanOrEqual(2);
+    expect(rows(dir, 'menu')).toHaveLength(51); // durable before resolving
     await db.close();
     expect(await open({ dataDir: dir }).collection('menu').countDocuments()).toBe(51);
   });
 
-  it('writes atomically: a stray partial temp file or a failed save never damages the data', async () => {
+  it('a batch that cannot be saved is undone in memory, with the writes made behind it, and the next write works', async () => {
     const dir = freshDir();
     const db = open({ dataDir: dir });
-    await db.collection('menu').insertOne(item('kept'));
-    await db.close();
-    const stray = path.join(dir, `${DATA_FILE}.99999.tmp`);
-    fs.writeFileSync(stray, '{"version":{"$numberInt":"1"},"collections":{"menu":{"docu'); // a crash mid-write
-
-    const reopened = open({ dataDir: dir });
-    expect((await reopened.collection('menu').find({}).toArray()).map((d) => d.name)).toEqual(['kept']);
-    expect(fs.existsSync(stray)).toBe(false);
-
-    const before = fs.readFileSync(path.join(dir, DATA_FILE), 'utf8');
-    vi.spyOn(fs.promises, 'rename').mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
-    await expect(reopened.collection('menu').insertOne(item('lost'))).rejects.toThrow(/Could not save .*ENOSPC/);
-    expect(fs.readFileSync(path.join(dir, DATA_FILE), 'utf8')).toBe(before);
-    expect(readFile(dir).collections.menu.documents).toHaveLength(1);
+    const menu = db.collection('menu');
+    await menu.insertMany([item('kept', 1), item('doomed', 2)]);
+    const full = Object.assign(new Error('database or disk is full'), { errcode: 13 });
+    vi.spyOn(SqliteWriter.prototype, 'commit').mockImplementationOnce(() => new Promise((_, reject) => setTimeout(() => reject(full), 100)));
+    // One tick, one batch: an update, an insert and a delete all fail together...
+    const batch = Promise.allSettled([
+      menu.updateOne({ name: 'kept' }, { $set: { price: 99 } }),
+      menu.insertOne(item('new')),
+      menu.deleteOne({ name: 'doomed' }),
+    ]);
+    // ...and a write made while that batch is being saved stands on it, so it goes too.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await menu.findOne({ name: 'kept' }))?.price).toBe(99);
+    const behind = menu.updateOne({ name: 'new' }, { $inc: { price: 1 } }).then(() => 'saved', (err: Error) => err);
+    for (const result of [...(await batch), { status: 'rejected', reason: await behind }]) {
+      expect(result.status).toBe('rejected');
+      const reason = (result as PromiseRejectedResult).reason as Error;
+      expect(reason.name).toBe('DataDirError');
+      expect(reason.message).toMatch(/Could not save to .*bistro\.db \(database or disk is full\); nothing of this write was kept\. .*free some space/);
+    }
+    expect((await menu.find({}).toArray()).map((d) => [d.name, d.price])).toEqual([['kept', 1], ['doomed', 2]]);
+    expect(names(dir)).toEqual(['kept', 'doomed']);
+    await menu.insertOne(item('after'));
+    expect(names(dir)).toEqual(['kept', 'doomed', 'after']);
   });
 
-  it('opens read-only while another live process holds the lock, and takes over once it exits', async () => {
+  it('opens read-only while another process writes, follows its writes, and takes over once it exits', async () => {
     const dir = freshDir();
     const writer = open({ dataDir: dir });
     await writer.collection('menu').insertOne(item('shared'));
     await writer.close();
 
-    const server = liveProcess();
-    fs.writeFileSync(path.join(dir, LOCK_FILE), String(server.pid));
+    const other = await otherProcess(dir);
+    expect(other.writable).toBe(true);
     const db = open({ dataDir: dir });
     expect(db.writable).toBe(false);
-    expect(db.lockedBy).toBe(server.pid);
+    expect(db.lockedBy).toBe(other.pid);
     expect(await db.collection('menu').countDocuments()).toBe(1);
     const refused = await db.collection('menu').insertOne(item('nope')).catch((e: Error) => e);
     expect(refused).toBeInstanceOf(Error);
-    expect((refused as Error).message).toMatch(/read-only.*process \d+ holds .*bistro\.lock.*Stop that process first/);
+    expect((refused as Error).message).toMatch(new RegExp(`read-only.*process ${other.pid} holds .*${LOCK_FILE.replace('.', '\\.')}.*Stop that process first`));
 
-    server.kill();
-    await new Promise((resolve) => server.on('exit', resolve));
+    await other.kill(); // SIGKILL: the operating system drops its lock, nothing is left to clean up
     await db.collection('menu').insertOne(item('after takeover'));
     expect(db.writable).toBe(true);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));
-    expect(readFile(dir).collections.menu.documents.map((d: MenuItemDoc) => d.name)).toEqual(['shared', 'after takeover']);
+    expect(names(dir)).toEqual(['shared', 'after takeover']);
   });
 
-  it('takes over a stale lock whose process is gone, and releases the lock on close', async () => {
+  it('one writer per directory in a process too, and the lock is free again after close', async () => {
     const dir = freshDir();
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, LOCK_FILE), String(await deadPid()));
     const db = open({ dataDir: dir });
     expect(db.writable).toBe(true);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));
     expect(() => EmbeddedDb.open({ dataDir: dir })).toThrow(/already open in this process/);
     await db.close();
-    expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
+    const again = open({ dataDir: dir });
+    expect(again.writable).toBe(true);
   });
 
-  it('during `next build`: no lock, follows the running server’s saves, refuses writes', async () => {
+  it('during `next build`: no lock, follows the running server’s writes, refuses writes', async () => {
     const dir = freshDir();
     const server = open({ dataDir: dir });
     await server.collection('menu').insertOne(item('one'));
@@ -167,8 +211,10 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', () => {
     expect(await build.collection('menu').countDocuments()).toBe(1);
     await server.collection('menu').insertOne(item('two'));
     expect(await build.collection('menu').countDocuments()).toBe(2);
+    await server.collection('menu').updateOne({ name: 'one' }, { $set: { price: 11 } });
+    expect((await build.collection('menu').findOne({ name: 'one' }))?.price).toBe(11);
     await expect(build.collection('menu').insertOne(item('x'))).rejects.toThrow(/read-only.*next build/);
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid));
+    expect(server.writable).toBe(true);
   });
 
   it('during `next build` with no data file yet: serves the seed from memory, writes nothing, same ids as runtime', async () => {
@@ -188,7 +234,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', () => {
       delete process.env.NEXT_PHASE;
       const runtime = await collections();
       expect((await runtime.menu.find({}).toArray()).map((d) => d._id.toHexString()).sort()).toEqual(buildIds);
-      expect(fs.existsSync(path.join(dir, DATA_FILE))).toBe(true);
+      expect(rows(dir, 'menu')).toHaveLength(seedMenu.length);
     } finally {
       await closeDb();
       process.env.DATA_DIR = saved.DATA_DIR;

@@ -2,35 +2,18 @@
  * `npm run seed` as a user runs it: plain Node, no bundler, against the embedded file.
  * Skipped when MONGODB_URI selects a real MongoDB.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddedDb, LOCK_FILE } from '@/lib/db/embedded';
+import { EmbeddedDb } from '@/lib/db/embedded';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
+import { firstLine, killChildren, runTs, spawnTs } from './node-process';
 import { createFirebaseAccount } from '../support/firebase';
 import { insertLegacyDocuments } from '../support/legacy';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const seed = (dataDir: string, ...args: string[]) => runTs('scripts/seed.mts', args, { DATA_DIR: dataDir });
 
-function seed(dataDir: string, ...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.mts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => resolve({ code, out, err }));
-  });
-}
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill();
-});
+afterEach(killChildren);
 
 // Each case spawns Node, which transpiles the TypeScript it loads: seconds each on a busy machine.
 describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 }, () => {
@@ -83,16 +66,38 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     await after.close();
   });
 
-  it('refuses while a running server holds the lock', async () => {
+  it('--history adds past orders once, beside what is there', async () => {
+    const dir = path.join(process.env.DATA_DIR!, 'seed-history');
+    const first = await seed(dir, '--history', '300');
+    expect(first.err).toBe('');
+    expect(first.out).toMatch(/history {2}300 orders inserted, 0 already present; \d+ diners added/);
+    const db = EmbeddedDb.open({ dataDir: dir });
+    await db.collection('payments').insertOne({ email: 'd@x.test', price: 9, transactionId: 'demo_pi_1', data: new Date(), cartIds: [], menuItemIds: [], status: 'pending' });
+    await db.close();
+
+    const second = await seed(dir, '--history', '300');
+    expect(second.out).toContain('history  0 orders inserted, 300 already present; 0 diners added');
+    const check = EmbeddedDb.open({ dataDir: dir });
+    expect(await check.collection('payments').countDocuments()).toBe(301);
+    await check.close();
+
+    const bad = await seed(dir, '--history', 'lots');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--history takes a number of orders[\s\S]*Usage: npm run seed/);
+  });
+
+  it('refuses while a running server holds the data', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'seed-locked');
-    fs.mkdirSync(dir, { recursive: true });
-    const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    children.push(server);
-    fs.writeFileSync(path.join(dir, LOCK_FILE), String(server.pid));
+    const server = spawnTs('tests/db/fixtures/second-process.mts', ['hold', dir]);
+    const { pid } = JSON.parse(await firstLine(server)) as { pid: number };
     const run = await seed(dir);
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(new RegExp(`in use by a running server \\(pid ${server.pid}\\)[\\s\\S]*Stop the server first`));
-    expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(String(server.pid));
+    expect(run.err).toMatch(new RegExp(`in use by a running server \\(pid ${pid}\\)[\\s\\S]*Stop the server first`));
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    const check = EmbeddedDb.open({ dataDir: dir });
+    expect(await check.collection('menu').countDocuments()).toBe(0); // nothing was written behind its back
+    await check.close();
   });
 
   it('explains an unwritable DATA_DIR', async () => {

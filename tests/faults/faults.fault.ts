@@ -1,18 +1,18 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { chromium } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BSON } from 'mongodb';
 import { firebaseIdToken } from '../support/firebase';
 import { freePort, spawnServer, startServer, type RunningServer } from './server';
 
 /**
  * Faults against the real production server (`next start` on the build `npm test` made):
- * a SIGKILL in the middle of acknowledged writes, an unusable data directory, an unreachable
- * MongoDB.
+ * a SIGKILL in the middle of acknowledged writes and of a checkpoint, a data directory that fills
+ * up, that is unusable, damaged, from a newer version or already in use, an unreachable MongoDB.
  */
 
 const servers: RunningServer[] = [];
@@ -22,64 +22,177 @@ afterEach(async () => {
 
 const secret = randomBytes(32).toString('hex');
 process.env.SESSION_SECRET = secret;
+const email = 'kill.test@bistro.test';
+const sessions = new Map<string, Promise<string>>();
+
+async function signIn(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/jwt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ idToken: await firebaseIdToken(email) }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The diner's session with this server, signed in through the app as a browser would, once per server. */
+async function auth(server: RunningServer): Promise<{ authorization: string }> {
+  if (!sessions.has(server.baseUrl)) sessions.set(server.baseUrl, signIn(server));
+  return { authorization: `Bearer ${await sessions.get(server.baseUrl)!}` };
+}
+
+let written = 0;
+/** An add-to-cart body that makes a new line: the same dish again would join one line, which holds 20 at most. */
+const newLine = (menuId: string) => JSON.stringify({ menuId, note: `write ${++written}` });
+const freshDataDir = (name: string) => join(tmpdir(), `bistro-fault-${name}-${process.pid}-${Date.now()}`);
+
+async function start(env: Record<string, string>): Promise<RunningServer> {
+  const server = await startServer({ SESSION_SECRET: secret, ...env });
+  servers.push(server);
+  return server;
+}
+
+/** Soups: dishes with no options to choose. */
+async function soupIds(server: RunningServer): Promise<string[]> {
+  return ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as { _id: string }[]).map((m) => m._id);
+}
+
+/** Adds to the cart until `stop()` says so; each writer stops when the server dies under it. */
+function addToCartLoop(server: RunningServer, menuIds: string[], writers = 6) {
+  const acknowledged: string[] = [];
+  const refused: Array<{ status: number; error: string }> = [];
+  let stop = false;
+  const writer = async () => {
+    const headers = { ...(await auth(server)), 'content-type': 'application/json' };
+    for (let i = 0; !stop; i++) {
+      try {
+        const res = await fetch(`${server.baseUrl}/api/carts`, { method: 'POST', headers, body: newLine(menuIds[i % menuIds.length]!) });
+        if (res.ok) acknowledged.push(((await res.json()) as { insertedId: string }).insertedId);
+        else refused.push({ status: res.status, error: ((await res.json()) as { error: string }).error });
+      } catch {
+        return; // the server died under this request: not acknowledged
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: writers }, writer));
+  return { acknowledged, refused, stop: () => ((stop = true), running) };
+}
+
+async function cartIds(server: RunningServer): Promise<Set<string>> {
+  const cart = (await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(email)}`, { headers: await auth(server) })).json()) as { _id: string }[];
+  return new Set(cart.map((c) => c._id));
+}
+
+function integrity(dataDir: string): string {
+  const db = new DatabaseSync(join(dataDir, 'bistro.db'), { readOnly: true });
+  try {
+    return (db.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check;
+  } finally {
+    db.close();
+  }
+}
 
 describe('a SIGKILL during a stream of writes', () => {
-  it('loses no acknowledged write and leaves the data file intact', async () => {
-    const dataDir = join(tmpdir(), `bistro-fault-${process.pid}-${Date.now()}`);
-    const env = { DATA_DIR: dataDir, SESSION_SECRET: secret };
-    const first = await startServer(env);
-    servers.push(first);
-    const email = 'kill.test@bistro.test';
-    const signIn = await fetch(`${first.baseUrl}/api/jwt`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: first.baseUrl },
-      body: JSON.stringify({ idToken: await firebaseIdToken(email) }),
+  /** One life of a server: writes until killed at the start of a checkpoint that has pages to copy. */
+  async function killDuringCheckpoint(dataDir: string) {
+    // Checkpoints every 2 s copy what 2 s of writes put in the log: long enough to be killed in.
+    const server = await start({ DATA_DIR: dataDir, DB_CHECKPOINT_MS: '2000', DB_LOG_CHECKPOINTS: '1' });
+    const writes = addToCartLoop(server, await soupIds(server));
+    let trace = '';
+    const killed = new Promise<void>((resolve) => {
+      server.child.stderr!.on('data', (chunk: Buffer) => {
+        trace += chunk;
+        // Armed once a checkpoint has copied pages while writes went on: the next one has work to do too.
+        const armed = writes.acknowledged.length > 20 && /done: [1-9]\d*\/\d+ frames/.test(trace);
+        if (armed && /\[db\] checkpoint start\n$/.test(trace)) void server.kill('SIGKILL').then(resolve);
+      });
     });
-    const auth = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
-    // Soups have no options to choose; a note of its own makes every add a new line, not a merge.
-    const menu = (await (await fetch(`${first.baseUrl}/api/menu?category=soup`)).json()) as { _id: string }[];
+    await Promise.race([killed, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    await server.kill('SIGKILL');
+    await writes.stop();
+    const checkpoints = trace.match(/\[db\] checkpoint .*/g) ?? [];
+    return { acknowledged: writes.acknowledged, midCheckpoint: checkpoints.at(-1) === '[db] checkpoint start' };
+  }
 
+  it('in the middle of a checkpoint: loses no acknowledged write and leaves the database intact', async () => {
+    const dataDir = freshDataDir('kill');
     const acknowledged: string[] = [];
-    let stop = false;
-    let written = 0;
-    const writer = async () => {
-      for (let i = 0; !stop; i++) {
-        try {
-          const res = await fetch(`${first.baseUrl}/api/carts`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ menuId: menu[i % menu.length]!._id, note: `write ${++written}` }),
-          });
-          if (res.ok) acknowledged.push(((await res.json()) as { insertedId: string }).insertedId);
-        } catch {
-          return; // the server died under this request: not acknowledged
-        }
-      }
-    };
-    const writers = Array.from({ length: 6 }, writer);
-    await new Promise((r) => setTimeout(r, 1500));
-    await first.kill('SIGKILL');
-    stop = true;
-    await Promise.all(writers);
-    expect(acknowledged.length).toBeGreaterThan(20);
+    // The kill is sent when the checkpoint says it starts; a short one may finish first, so try a few lives.
+    let midCheckpoint = false;
+    for (let life = 1; life <= 5 && !midCheckpoint; life++) {
+      const round = await killDuringCheckpoint(dataDir);
+      expect(round.acknowledged.length).toBeGreaterThan(20);
+      acknowledged.push(...round.acknowledged);
+      midCheckpoint = round.midCheckpoint;
+    }
+    expect(midCheckpoint).toBe(true);
 
-    // The file parses whole, and a new server on it has every acknowledged item.
-    const file = readFileSync(join(dataDir, 'bistro.json'), 'utf8');
-    expect(() => BSON.EJSON.parse(file)).not.toThrow();
-    const second = await startServer(env);
-    servers.push(second);
-    const cart = (await (await fetch(`${second.baseUrl}/api/carts?email=${encodeURIComponent(email)}`, { headers: auth })).json()) as { _id: string }[];
-    const ids = new Set(cart.map((c) => c._id));
+    const server = await start({ DATA_DIR: dataDir });
+    const ids = await cartIds(server);
     const missing = acknowledged.filter((id) => !ids.has(id));
-    console.log(`[faults] SIGKILL: ${acknowledged.length} acknowledged cart writes, ${cart.length} in the cart after restart, ${missing.length} missing`);
+    console.log(`[faults] SIGKILL mid-checkpoint: ${acknowledged.length} acknowledged cart writes, ${ids.size} in the cart after restart, ${missing.length} missing`);
     expect(missing).toEqual([]);
+    expect(integrity(dataDir)).toBe('ok');
     rmSync(dataDir, { recursive: true, force: true });
+  }, 240_000);
+});
+
+function tryMount(dir: string, size: string): boolean {
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a data directory that fills up', () => {
+  it('answers 503 for the writes it cannot keep, keeps every acknowledged one, and recovers when space is freed', async (ctx) => {
+    const dataDir = freshDataDir('full');
+    // A real full disk: a small tmpfs. Mounting needs root (CI containers have it); elsewhere this is skipped.
+    if (!tryMount(dataDir, '8m')) {
+      rmSync(dataDir, { recursive: true, force: true });
+      ctx.skip('cannot mount a tmpfs here (needs root)');
+    }
+    try {
+      const server = await start({ DATA_DIR: dataDir });
+      const menuIds = await soupIds(server);
+      // Leave about a megabyte free, then write until the disk is full.
+      const free = () => Number(execFileSync('df', ['--output=avail', '-B1', dataDir], { encoding: 'utf8' }).split('\n')[1]);
+      writeFileSync(join(dataDir, 'filler'), Buffer.alloc(Math.max(0, free() - 1_000_000)));
+      const writes = addToCartLoop(server, menuIds, 4);
+      for (let waited = 0; writes.refused.length < 10 && waited < 60_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      await writes.stop();
+      expect(writes.acknowledged.length).toBeGreaterThan(5);
+      expect(writes.refused.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(writes.refused.map((r) => `${r.status} ${r.error}`))).toEqual(new Set(['503 The database is unavailable. Please try again shortly.']));
+      expect(server.output()).toMatch(/\[db\] Could not save to .*bistro\.db \(database or disk is full\); nothing of this write was kept\. The disk holding DATA_DIR is full: free some space\./);
+      // What the server shows is what it kept: no refused write appears.
+      expect([...(await cartIds(server))].sort()).toEqual([...writes.acknowledged].sort());
+
+      rmSync(join(dataDir, 'filler'));
+      const after = await fetch(`${server.baseUrl}/api/carts`, {
+        method: 'POST', headers: { ...(await auth(server)), 'content-type': 'application/json' }, body: newLine(menuIds[0]!),
+      });
+      expect(after.status).toBe(201);
+      const last = ((await after.json()) as { insertedId: string }).insertedId;
+
+      await server.kill('SIGKILL');
+      const again = await start({ DATA_DIR: dataDir });
+      const kept = await cartIds(again);
+      console.log(`[faults] disk full: ${writes.acknowledged.length} acknowledged, ${writes.refused.length} refused with 503, ${kept.size} in the cart after a restart`);
+      expect([...kept].sort()).toEqual([...writes.acknowledged, last].sort());
+      await again.kill('SIGKILL');
+    } finally {
+      execFileSync('umount', ['-l', dataDir], { stdio: 'ignore' });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
 /** Starts a server that should refuse to: its exit code (or 'still running' after 30 s) and what it said. */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number | string | null; output: string }> {
-  const { child, output } = spawnServer(env, await freePort());
+  const { child, output } = spawnServer({ SESSION_SECRET: secret, ...env }, await freePort());
   const [code] = (await Promise.race([
     new Promise((resolve) => child.once('exit', (c) => resolve([c]))),
     new Promise((resolve) => setTimeout(() => resolve(['still running']), 30_000)),
@@ -88,14 +201,57 @@ async function refusedStart(env: Record<string, string>): Promise<{ code: number
   return { code, output: output() };
 }
 
-describe('an unusable data directory', () => {
-  it('stops the server at start with a clear message instead of failing every request', async () => {
+/** Starts a server that must refuse: exit code 1 and the message, within 30 s. */
+async function expectRefusal(env: Record<string, string>, message: RegExp): Promise<void> {
+  const { code, output } = await refusedStart(env);
+  expect(output).toMatch(message);
+  expect(code).toBe(1);
+}
+
+describe('a data directory the server cannot use as it is', () => {
+  it('not writable: the server stops at start with a clear message', async () => {
     const notADir = join(tmpdir(), `bistro-file-${process.pid}`);
     writeFileSync(notADir, 'a file where a directory should be');
-    const { code, output } = await refusedStart({ DATA_DIR: join(notADir, 'data') });
-    expect(code).toBe(1);
-    expect(output).toMatch(/Cannot start: DATA_DIR ".*" is not writable/);
+    await expectRefusal({ DATA_DIR: join(notADir, 'data') }, /Cannot start: DATA_DIR ".*" is not writable/);
     rmSync(notADir, { force: true });
+  });
+
+  it('already served by another server: the second one stops, the first keeps serving', async () => {
+    const dataDir = freshDataDir('two');
+    const first = await start({ DATA_DIR: dataDir });
+    const pid = first.child.pid!;
+    await expectRefusal({ DATA_DIR: dataDir }, new RegExp(`Cannot start: the data in .*bistro\\.db is in use by another process \\(pid ${pid}\\)`));
+    const res = await fetch(`${first.baseUrl}/api/carts`, {
+      method: 'POST', headers: { ...(await auth(first)), 'content-type': 'application/json' }, body: newLine((await soupIds(first))[0]!),
+    });
+    expect(res.status).toBe(201);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('damaged or from a newer version: the server refuses to start rather than serve wrong data', async () => {
+    const dataDir = freshDataDir('damaged');
+    // A server killed after some writes leaves them in the write-ahead log (no checkpoint yet).
+    const first = await start({ DATA_DIR: dataDir, DB_CHECKPOINT_MS: '3600000' });
+    const writes = addToCartLoop(first, await soupIds(first), 2);
+    while (writes.acknowledged.length < 10) await new Promise((r) => setTimeout(r, 20));
+    await first.kill('SIGKILL');
+    await writes.stop();
+
+    const wal = join(dataDir, 'bistro.db-wal');
+    const intact = readFileSync(wal);
+    expect(statSync(wal).size).toBeGreaterThan(10 * 4096);
+    const damaged = Buffer.from(intact);
+    damaged[32 + 24 + 200]! ^= 0xff;
+    writeFileSync(wal, damaged);
+    await expectRefusal({ DATA_DIR: dataDir }, /Cannot start: .*bistro\.db-wal is damaged \(a frame at byte 32 does not match its checksum\)/);
+    expect(readFileSync(wal).equals(damaged)).toBe(true);
+
+    writeFileSync(wal, intact);
+    const raw = new DatabaseSync(join(dataDir, 'bistro.db'));
+    raw.exec('PRAGMA user_version = 3');
+    raw.close();
+    await expectRefusal({ DATA_DIR: dataDir }, /Cannot start: .*bistro\.db was written by a newer version of Bistro \(data format 3; this version reads up to 2\)/);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Order tracking through its handlers, called with real Requests: who may call them, which status
- * changes are allowed, what two admins acting at once get, and the history each change leaves.
+ * changes are allowed, what two people acting at once get, and the history each change leaves.
  */
 import { ObjectId, type Document } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import type { Order, OrderStatus } from '@/lib/orders/types';
 import type { AdminStats } from '@/lib/stats/types';
 import { errorOf, params, request } from '../support/http';
 import { seedItem } from '../support/menu';
+import { insertOrder as insertPaidOrder } from '../support/orders';
 import { callers, makeAdmin, type CallerKind } from '../support/people';
 
 let who: Record<CallerKind, Record<string, string>>;
@@ -27,20 +28,16 @@ beforeAll(async () => {
 
 let serial = 0;
 
-/** A paid order as the payment code records it: no statusHistory yet. */
-async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
-  const { payments } = await collections();
-  const { insertedId } = await payments.insertOne({
-    email: `diner.${++serial}@bistro.test`,
+/** A paid order of three dishes, paid at a time of its own. */
+function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
+  serial += 1;
+  return insertPaidOrder({
+    email: `diner.${serial}@bistro.test`,
     price: 33.25,
-    transactionId: `tx-order-${serial}-${Date.now()}`,
     data: new Date(Date.UTC(2024, 5, 1, 12, serial)),
-    cartIds: [],
     menuItemIds: [soup, soup, pizza],
-    status: 'pending',
     ...overrides,
   });
-  return insertedId.toHexString();
 }
 
 const patch = (id: string, json: unknown, headers = who.admin) => patchOrder(request('PATCH', `/api/orders/${id}`, { headers, json }), params({ id }));
@@ -52,20 +49,23 @@ async function stored(id: string) {
 }
 
 describe('who may call the order and statistics endpoints', () => {
-  const cases: [string, (headers: Record<string, string>) => Response | Promise<Response>][] = [
-    ['GET /api/orders', (headers) => list('', headers)],
-    ['PATCH /api/orders/{id}', async (headers) => patch(await insertOrder(), { status: 'preparing' }, headers)],
-    ['GET /api/stats', (headers) => getStats(request('GET', '/api/stats', { headers }), undefined)],
+  const cases: [string, (headers: Record<string, string>) => Response | Promise<Response>, CallerKind][] = [
+    ['GET /api/orders', (headers) => list('', headers), 'staff'],
+    ['PATCH /api/orders/{id}', async (headers) => patch(await insertOrder(), { status: 'preparing' }, headers), 'staff'],
+    ['GET /api/stats', (headers) => getStats(request('GET', '/api/stats', { headers }), undefined), 'admin'],
   ];
 
-  it.each(cases)('%s: 401 anonymous, 403 diner, 200 admin', async (_name, call) => {
+  it.each(cases)('%s: 401 anonymous, 403 below %s, 200 from there up', async (_name, call, needed) => {
     const anonymous = await call(who.anonymous);
     expect(anonymous.status).toBe(401);
     expect(await errorOf(anonymous)).toBe('Please log in.');
-    const diner = await call(who.diner);
-    expect(diner.status).toBe(403);
-    expect(await errorOf(diner)).toBe('Only admins may do this.');
-    expect((await call(who.admin)).status).toBe(200);
+    const refusal = needed === 'staff' ? 'Only restaurant staff may do this.' : 'Only admins may do this.';
+    for (const role of ['diner', 'staff', 'admin'] as const) {
+      const res = await call(who[role]);
+      const allowed = role === 'admin' || role === needed;
+      expect(res.status, role).toBe(allowed ? 200 : 403);
+      if (!allowed) expect(await errorOf(res)).toBe(refusal);
+    }
   });
 
   it('a refused PATCH leaves the order as it was', async () => {
@@ -74,6 +74,7 @@ describe('who may call the order and statistics endpoints', () => {
     await patch(id, { status: 'preparing' }, who.diner);
     expect((await stored(id)).status).toBe('pending');
     expect((await stored(id)).statusHistory).toBeUndefined();
+    expect((await stored(id)).updatedAt?.getTime()).toBe((await stored(id)).data.getTime());
   });
 
   it('a PATCH riding on the session cookie from another site is refused', async () => {
@@ -116,15 +117,22 @@ describe('GET /api/orders', () => {
     ]);
   });
 
-  it('?status= keeps one status; anything else is a 400 naming the problem', async () => {
+  it('?status= keeps one status or several; anything else is a 400 naming the problem', async () => {
     const ready = await insertOrder({ status: 'ready' });
+    const preparing = await insertOrder({ status: 'preparing' });
+    const completed = await insertOrder({ status: 'completed' });
     const orders = (await (await list('?status=ready')).json()) as Order[];
     expect(orders.map((o) => o._id)).toContain(ready);
     expect(orders.every((o) => o.status === 'ready')).toBe(true);
+    const open = ((await (await list('?status=pending,preparing,ready')).json()) as Order[]).map((o) => o._id);
+    expect(open).toEqual(expect.arrayContaining([ready, preparing]));
+    expect(open).not.toContain(completed);
 
-    const bad = await list('?status=shipped');
-    expect(bad.status).toBe(400);
-    expect(await errorOf(bad)).toBe('status: status must be one of pending, preparing, ready, completed, cancelled');
+    for (const query of ['?status=shipped', '?status=ready,shipped', '?status=', '?status=ready,']) {
+      const bad = await list(query);
+      expect(bad.status, query).toBe(400);
+      expect(await errorOf(bad)).toBe('status: status must be one or more of pending, preparing, ready, completed, cancelled, separated by commas');
+    }
     const unknown = await list('?sort=price');
     expect(unknown.status).toBe(400);
     expect(await errorOf(unknown)).toMatch(/sort/);
@@ -143,6 +151,8 @@ describe('PATCH /api/orders/{id}', () => {
     const doc = await stored(id);
     expect(doc.status).toBe('completed');
     expect(doc.statusHistory?.map((h) => h.status)).toEqual(['preparing', 'ready', 'completed']);
+    // Each change is stamped, for the servers that poll for changes and the clients that catch up.
+    expect(doc.updatedAt).toEqual(doc.statusHistory!.at(-1)!.at);
     const times = doc.statusHistory!.map((h) => h.at.getTime());
     expect(times[0]).toBeGreaterThanOrEqual(before - 1000);
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -207,7 +217,7 @@ describe('PATCH /api/orders/{id}', () => {
       expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
       const doc = await stored(id);
       const loser = answers.find((res) => res.status === 409)!;
-      expect(await errorOf(loser)).toBe(`This order was just marked ${doc.status} by someone else. Refresh to see its current status.`);
+      expect(await errorOf(loser)).toBe(`This order was just marked ${doc.status} by someone else.`);
       expect(doc.statusHistory?.map((h) => h.status)).toEqual([doc.status]);
     }
   });
@@ -216,7 +226,7 @@ describe('PATCH /api/orders/{id}', () => {
     const id = await insertOrder({ status: 'preparing' });
     const res = await patch(id, { status: 'cancelled', from: 'pending' });
     expect(res.status).toBe(409);
-    expect(await errorOf(res)).toBe('This order was just marked preparing by someone else. Refresh to see its current status.');
+    expect(await errorOf(res)).toBe('This order was just marked preparing by someone else.');
     expect((await stored(id)).status).toBe('preparing');
   });
 

@@ -1,19 +1,23 @@
 /**
  * The data-layer matrix: every lib/ function that reads or changes non-public data, called
- * directly (no route handler in front) as a diner and as an admin. Admin functions refuse a diner
- * with 403 and change nothing, whatever a caller's types were made to say; the viewer's own
- * functions serve both, on that viewer's data only; nothing serves a viewer this module did not
- * resolve. That an admin function cannot even be called without an Admin is checked by `tsc`:
+ * directly (no route handler in front) as each role. Staff and admin functions refuse everybody
+ * below the role with 403 and change nothing, whatever a caller's types were made to say; the
+ * viewer's own functions serve everybody, on that viewer's data only; nothing serves a viewer
+ * this module did not resolve. That an admin function cannot even be called without an Admin is checked by `tsc`:
  * see the @ts-expect-error below.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { Admin, Viewer } from '@/lib/auth/viewer';
+import { ROLES, hasRole, type Role } from '@/lib/auth/roles';
+import { narrow, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { addToCart, listCart, priceCart, removeFromCart } from '@/lib/cart/cart';
 import { collections, toObjectId } from '@/lib/db';
 import { storeImage } from '@/lib/images/store';
 import { addMenuItem, deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
+import { parseCursor } from '@/lib/orders/feed/cursor';
 import { changeOrderStatus, listOrders } from '@/lib/orders/orders';
+import { openOrderStream } from '@/lib/orders/stream';
+import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
 import { listPayments } from '@/lib/payments/records';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
@@ -21,10 +25,12 @@ import { changeBookingStatus, createBooking, listAllBookings, listBookings } fro
 import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
-import { deleteUser, listUsers, makeAdmin as promote } from '@/lib/users/admin';
+import { deleteUser, listUsers, setRole } from '@/lib/users/admin';
 import { PNG } from '../support/images';
 import { seedItem } from '../support/menu';
-import { adminOf, makeAdmin, makeDiner, viewerOf } from '../support/people';
+import { insertOrder, payForDish } from '../support/orders';
+import { EventStreamReader } from '../support/event-stream';
+import { makeAdmin, makeDiner, makePerson, makeStaff, viewerOf } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
@@ -32,19 +38,7 @@ vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('..
 const tomorrow = () => addDays(restaurantClock(new Date()).today, 1);
 const booking = { time: '19:00', guests: 2, phone: '+1 555 010 2024' };
 
-async function paidOrder(): Promise<string> {
-  const { payments } = await collections();
-  const { insertedId } = await payments.insertOne({
-    email: 'someone@bistro.test',
-    price: 12,
-    transactionId: `tx-matrix-${randomBytes(6).toString('hex')}`,
-    data: new Date(),
-    cartIds: [],
-    menuItemIds: [],
-    status: 'pending',
-  });
-  return insertedId.toHexString();
-}
+const paidOrder = () => insertOrder({ transactionId: `tx-matrix-${randomBytes(6).toString('hex')}` });
 
 /** A checked upload of a picture nobody stored yet. */
 function freshImage() {
@@ -53,29 +47,36 @@ function freshImage() {
   return { bytes, type: { mime: 'image/png', ext: 'png' } as const, sha256, name: `${sha256}.png` };
 }
 
-interface AdminCase {
+interface GuardedCase {
   name: string;
-  /** Prepares what the call needs; for a write, `changed` says afterwards whether it happened. */
+  /** The least role that may call it. */
+  needs: 'staff' | 'admin';
+  /**
+   * Prepares what the call needs; for a write, `changed` says afterwards whether it happened. A
+   * staff function's parameter is a Staff, which every Admin is: the role under test is cast in.
+   */
   setup: () => Promise<{ call: (admin: Admin) => Promise<unknown>; changed?: () => Promise<boolean> }>;
 }
 
 const menuItemPrice = async (id: string) => (await (await collections()).menu.findOne({ _id: toObjectId(id)! }))?.price;
 
-const adminCases: AdminCase[] = [
-  { name: 'getAdminStats', setup: async () => ({ call: (a) => getAdminStats(a) }) },
-  { name: 'listUsers', setup: async () => ({ call: (a) => listUsers(a) }) },
-  { name: 'listOrders', setup: async () => ({ call: (a) => listOrders(a) }) },
-  { name: 'listAllBookings', setup: async () => ({ call: (a) => listAllBookings(a) }) },
+const guardedCases: GuardedCase[] = [
+  { name: 'getAdminStats', needs: 'admin', setup: async () => ({ call: (a) => getAdminStats(a) }) },
+  { name: 'listUsers', needs: 'admin', setup: async () => ({ call: (a) => listUsers(a) }) },
+  { name: 'listOrders', needs: 'staff', setup: async () => ({ call: (a) => listOrders(a) }) },
+  { name: 'listAllBookings', needs: 'admin', setup: async () => ({ call: (a) => listAllBookings(a) }) },
   {
-    name: 'makeAdmin',
+    name: 'setRole',
+    needs: 'admin',
     setup: async () => {
       const target = await makeDiner();
       const { users } = await collections();
-      return { call: (a) => promote(a, target.id), changed: async () => (await users.findOne({ uid: target.uid }))?.role === 'admin' };
+      return { call: (a) => setRole(a, target.id, 'staff'), changed: async () => (await users.findOne({ uid: target.uid }))?.role === 'staff' };
     },
   },
   {
     name: 'deleteUser',
+    needs: 'admin',
     setup: async () => {
       const target = await makeDiner();
       const { users } = await collections();
@@ -84,6 +85,7 @@ const adminCases: AdminCase[] = [
   },
   {
     name: 'changeOrderStatus',
+    needs: 'staff',
     setup: async () => {
       const id = await paidOrder();
       const { payments } = await collections();
@@ -92,6 +94,7 @@ const adminCases: AdminCase[] = [
   },
   {
     name: 'deleteReview',
+    needs: 'admin',
     setup: async () => {
       const author = await viewerOf(await makeDiner());
       const { review } = await saveReview(author, { rating: 4, details: 'A review to moderate.' });
@@ -100,6 +103,7 @@ const adminCases: AdminCase[] = [
   },
   {
     name: 'addMenuItem',
+    needs: 'admin',
     setup: async () => {
       const name = `Matrix Tart ${randomBytes(4).toString('hex')}`;
       const { menu } = await collections();
@@ -111,6 +115,7 @@ const adminCases: AdminCase[] = [
   },
   {
     name: 'updateMenuItem',
+    needs: 'admin',
     setup: async () => {
       const id = await seedItem();
       return { call: (a) => updateMenuItem(a, id, { price: 99 }), changed: async () => (await menuItemPrice(id)) === 99 };
@@ -118,6 +123,7 @@ const adminCases: AdminCase[] = [
   },
   {
     name: 'deleteMenuItem',
+    needs: 'admin',
     setup: async () => {
       const id = await seedItem();
       return { call: (a) => deleteMenuItem(a, id), changed: async () => (await menuItemPrice(id)) === undefined };
@@ -125,6 +131,7 @@ const adminCases: AdminCase[] = [
   },
   {
     name: 'storeImage',
+    needs: 'admin',
     setup: async () => {
       const image = freshImage();
       const { readLocalImage } = await import('@/lib/images/local-store');
@@ -133,27 +140,38 @@ const adminCases: AdminCase[] = [
   },
 ];
 
-describe.each(adminCases)('$name', ({ setup }) => {
-  it('refuses a diner with 403 and changes nothing, whatever the types were made to say', async () => {
-    const diner = await viewerOf(await makeDiner());
+const REFUSALS = { staff: 'Only restaurant staff may do this.', admin: 'Only admins may do this.' };
+
+describe.each(guardedCases)('$name', ({ needs, setup }) => {
+  const below = ROLES.filter((role) => !hasRole(role, needs));
+  const allowed = ROLES.filter((role) => hasRole(role, needs));
+
+  it.each(below)('refuses a %s with 403 and changes nothing, whatever the types were made to say', async (role) => {
+    const viewer = await viewerOf(await makePerson(role));
     const { call, changed } = await setup();
-    await expect(call(diner as unknown as Admin)).rejects.toMatchObject({ status: 403, message: 'Only admins may do this.' });
+    await expect(call(viewer as unknown as Admin)).rejects.toMatchObject({ status: 403, message: REFUSALS[needs] });
     if (changed) expect(await changed()).toBe(false);
   });
 
-  it('serves an admin', async () => {
-    const admin = await adminOf(await makeAdmin());
+  it.each(allowed)('serves a %s', async (role: Role) => {
+    const viewer = narrow(await viewerOf(await makePerson(role)), needs);
     const { call, changed } = await setup();
-    await expect(call(admin)).resolves.toBeDefined();
+    await expect(call(viewer as Admin)).resolves.toBeDefined();
     if (changed) expect(await changed()).toBe(true);
   });
 });
 
-describe('an admin function needs an Admin', () => {
-  it('does not compile with a Viewer, and refuses one at run time', async () => {
+describe('an admin function needs an Admin, a staff function Staff', () => {
+  it('does not compile with less, and refuses it at run time', async () => {
     const diner = await viewerOf(await makeDiner());
+    const staff = narrow(await viewerOf(await makeStaff()), 'staff');
     // @ts-expect-error a Viewer is not an Admin until requireViewer(req, 'admin') or narrow() made it one
     await expect(getAdminStats(diner)).rejects.toMatchObject({ status: 403 });
+    // @ts-expect-error Staff is not an Admin either
+    await expect(getAdminStats(staff)).rejects.toMatchObject({ status: 403 });
+    // @ts-expect-error a Viewer is not Staff
+    await expect(listOrders(diner)).rejects.toMatchObject({ status: 403 });
+    await expect(listOrders(staff)).resolves.toBeDefined();
   });
 });
 
@@ -191,6 +209,15 @@ const viewerCases: ViewerCase[] = [
     await saveReview(v, { rating: 5, details: 'Written through the data layer.' });
     return (await getOwnReview(v))?.details;
   } },
+  { name: 'openOrderStream', run: async (v) => {
+    const before = Date.now() - 1000;
+    const id = await payForDish(v);
+    const stream = await openOrderStream(v, { resumeFrom: parseCursor(String(before)), stillSignedIn: async () => v });
+    const reader = new EventStreamReader(new Response(stream));
+    const events = await reader.eventsWithin(300);
+    await reader.close();
+    return events.filter((e) => e.event === 'order').map((e) => JSON.parse(e.data!) as Order).filter((order) => order._id === id).map((order) => order.status);
+  } },
   { name: 'endSession, endAllSessions', run: async (v) => {
     await endSession(v);
     await endAllSessions(v);
@@ -199,9 +226,11 @@ const viewerCases: ViewerCase[] = [
 ];
 
 describe.each(viewerCases)('$name', ({ run }) => {
-  it('serves a diner and an admin alike, each on their own data', async () => {
-    const [diner, admin] = [await viewerOf(await makeDiner()), await viewerOf(await makeAdmin())];
-    expect(await run(diner)).toEqual(await run(admin));
+  it('serves every role alike, each on their own data', async () => {
+    const [diner, staff, admin] = [await viewerOf(await makeDiner()), await viewerOf(await makeStaff()), await viewerOf(await makeAdmin())];
+    const answer = await run(diner);
+    expect(await run(staff)).toEqual(answer);
+    expect(await run(admin)).toEqual(answer);
   });
 
   it('serves no viewer it did not resolve itself (401)', async () => {

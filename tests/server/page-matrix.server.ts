@@ -1,17 +1,19 @@
 /**
  * The page matrix, against the production server: every page under app/dashboard (found from the
- * file tree, so a new page joins by being there) and /secret, for an anonymous visitor, a diner
- * and an admin, as a document and as a client-side navigation (an RSC request). Each answer must
- * be the right status (307 and where to, or 200), and no body may carry an admin-only figure or
- * another diner's data, while the pages meant to show them do (so the check can fail).
+ * file tree, so a new page joins by being there) and /secret, for an anonymous visitor, a diner,
+ * staff and an admin, as a document and as a client-side navigation (an RSC request). Each answer
+ * must be the right status (307 and where to, or 200), and no body may carry what the caller may
+ * not see: an admin-only figure or booking for anyone but admins, another diner's orders outside
+ * the kitchen's pages; while the pages meant to show them do (so the check can fail).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LINKS, USER_LINKS } from '@/components/dashboard/nav-links';
-import { roleNeededFor } from '@/lib/auth/page-access';
+import { ROLE_LINKS } from '@/components/dashboard/nav-links';
+import { dashboardHome, roleNeededFor } from '@/lib/auth/page-access';
+import { ROLES, hasRole, type Role } from '@/lib/auth/roles';
 import { createSessionToken } from '@/lib/auth/session';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { EmbeddedDb } from '@/lib/db/embedded';
@@ -20,17 +22,21 @@ import { dashboardPages, pagesUnder, type AppPage } from '../support/app-pages';
 
 const PAGES = [...dashboardPages(), ...pagesUnder('app/(site)/secret', '/secret')];
 
-/** What only an admin may see: the revenue of the other diner's order, formatted and raw. */
-const ADMIN_FIGURES = ['4,321.09', '4321.09'];
-/** The other diner's data. */
-const OTHERS_DATA = ['omar.matrix@bistro.test', 'OTHER-NOTE-7319', 'tx-matrix-other'];
+/** What only an admin may see: the revenue (two orders of the other diner, 4,321.09 + 1,000.00), and their booking. */
+const ADMIN_ONLY = ['5,321.09', '5321.09', 'OTHER-NOTE-7319'];
+/** The other diner's orders, which the kitchen's pages show to staff and admins. */
+const OTHERS_ORDERS = ['omar.matrix@bistro.test', 'tx-matrix-other'];
+/** The other diner's order still in the kitchen: its id is set once written. */
+const openOrder = { id: '' };
+
+type Who = 'anonymous' | Role;
 
 const secret = randomBytes(32).toString('hex');
 process.env.SESSION_SECRET = secret;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bistro-page-matrix-'));
 let server: RunningServer;
 let menuId: string;
-const tokens: Record<'diner' | 'admin', string> = { diner: '', admin: '' };
+const tokens: Record<Exclude<Who, 'anonymous'>, string> = { diner: '', staff: '', admin: '' };
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
@@ -39,27 +45,21 @@ beforeAll(async () => {
   const people = {
     diner: { uid: 'matrix-diner', email: 'dana.matrix@bistro.test', name: 'Dana Matrix' },
     other: { uid: 'matrix-other', email: 'omar.matrix@bistro.test', name: 'Omar Matrix' },
+    staff: { uid: 'matrix-staff', email: 'sam.matrix@bistro.test', name: 'Sam Matrix' },
     admin: { uid: 'matrix-admin', email: 'ada.matrix@bistro.test', name: 'Ada Matrix' },
   };
-  await db.collection('users').insertMany([people.diner, people.other, { ...people.admin, role: 'admin' }]);
+  await db.collection('users').insertMany([people.diner, people.other, { ...people.staff, role: 'staff' }, { ...people.admin, role: 'admin' }]);
   const visit = { date: tomorrow, time: '19:00', guests: 2, phone: '+1 555 010 2024', status: 'pending' as const, createdAt: new Date() };
   await db.collection('bookings').insertMany([
     { ...visit, ownerUid: people.diner.uid, email: people.diner.email, name: people.diner.name, note: 'OWN-NOTE-5521' },
     { ...visit, ownerUid: people.other.uid, email: people.other.email, name: people.other.name, note: 'OTHER-NOTE-7319' },
   ]);
-  await db.collection('payments').insertOne({
-    ownerUid: people.other.uid,
-    email: people.other.email,
-    price: 4321.09,
-    transactionId: 'tx-matrix-other',
-    data: new Date(),
-    cartIds: [],
-    menuItemIds: [],
-    status: 'completed',
-  });
+  const order = { ownerUid: people.other.uid, email: people.other.email, data: new Date(), cartIds: [], menuItemIds: [] };
+  await db.collection('payments').insertOne({ ...order, price: 4321.09, transactionId: 'tx-matrix-other', status: 'completed' });
+  const { insertedId } = await db.collection('payments').insertOne({ ...order, price: 1000, transactionId: 'tx-matrix-other-open', status: 'preparing' });
+  openOrder.id = insertedId.toHexString();
   await db.close();
-  tokens.diner = await createSessionToken(people.diner, 0);
-  tokens.admin = await createSessionToken(people.admin, 0);
+  for (const who of ['diner', 'staff', 'admin'] as const) tokens[who] = await createSessionToken(people[who], 0);
   server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
   menuId = ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as { _id: string }[])[0]!._id;
 }, 90_000);
@@ -69,7 +69,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Who = 'anonymous' | 'diner' | 'admin';
 
 async function get(route: string, who: Who, rsc: boolean) {
   const headers: Record<string, string> = {};
@@ -87,21 +86,37 @@ async function get(route: string, who: Who, rsc: boolean) {
 function expected(page: AppPage, who: Who): { status: 307; location: string } | { status: 200 } {
   const url = page.route.replace('[id]', menuId);
   if (who === 'anonymous') return { status: 307, location: `/login?from=${encodeURIComponent(url)}` };
-  if (page.route === '/dashboard') return { status: 307, location: who === 'admin' ? '/dashboard/adminHome' : '/dashboard/userHome' };
-  if (page.admin && who === 'diner') return { status: 307, location: '/' };
+  if (page.route === '/dashboard') return { status: 307, location: dashboardHome(who) };
+  if (!hasRole(who, page.role)) return { status: 307, location: '/' };
   return { status: 200 };
 }
 
+/** What must not be in the body of `page` for `who`. */
+function forbidden(page: AppPage, who: Who): string[] {
+  if (who === 'admin') return [];
+  if (who === 'staff' && page.role === 'staff') return ADMIN_ONLY;
+  return [...ADMIN_ONLY, ...OTHERS_ORDERS, openOrder.id];
+}
+
 describe('the pages', () => {
-  it('are found in the tree, and every admin page is one the proxy knows as such', () => {
-    expect(PAGES.filter((p) => p.admin).length).toBeGreaterThanOrEqual(8);
-    for (const page of PAGES) expect(roleNeededFor(page.route), page.route).toBe(page.admin ? 'admin' : 'diner');
-    for (const link of ADMIN_LINKS) expect(roleNeededFor(link.href), link.href).toBe('admin');
-    for (const link of USER_LINKS) expect(roleNeededFor(link.href), link.href).toBe('diner');
+  it('are found in the tree, each one known to the proxy by the role its folder says', () => {
+    expect(PAGES.filter((p) => p.role === 'admin').length).toBeGreaterThanOrEqual(7);
+    expect(PAGES.filter((p) => p.role === 'staff').map((p) => p.route).sort()).toEqual(['/dashboard/kitchen', '/dashboard/manageOrders', '/dashboard/staffHome']);
+    for (const page of PAGES) expect(roleNeededFor(page.route), page.route).toBe(page.role);
+  });
+
+  it("each role's sidebar links lead to pages of that role, and to its dashboard home first", () => {
+    for (const role of ROLES) {
+      expect(ROLE_LINKS[role][0]!.href).toBe(dashboardHome(role));
+      for (const link of ROLE_LINKS[role]) {
+        expect(PAGES.some((p) => p.route === link.href), link.href).toBe(true);
+        expect(hasRole(role, roleNeededFor(link.href)!), `${role}: ${link.href}`).toBe(true);
+      }
+    }
   });
 });
 
-describe.each<Who>(['anonymous', 'diner', 'admin'])('as %s', (who) => {
+describe.each<Who>(['anonymous', 'diner', 'staff', 'admin'])('as %s', (who) => {
   describe.each([
     ['a document', false],
     ['an RSC request', true],
@@ -111,22 +126,24 @@ describe.each<Who>(['anonymous', 'diner', 'admin'])('as %s', (who) => {
       const want = expected(page, who);
       expect(answer.status).toBe(want.status);
       if (want.status === 307) expect(answer.location).toBe(want.location);
-      if (who !== 'admin') for (const secretText of [...ADMIN_FIGURES, ...OTHERS_DATA]) expect(answer.body).not.toContain(secretText);
+      for (const secretText of forbidden(page, who)) expect(answer.body).not.toContain(secretText);
     });
   });
 });
 
 describe('the pages meant to show the data do show it (so the checks above can fail)', () => {
   it.each([
-    ['/dashboard/adminHome', 'admin', ADMIN_FIGURES],
-    ['/dashboard/manageBookings', 'admin', ['OTHER-NOTE-7319']],
-    ['/dashboard/manageOrders', 'admin', ['tx-matrix-other']],
-    ['/dashboard/allUsers', 'admin', ['omar.matrix@bistro.test']],
-    ['/dashboard/bookings', 'diner', ['OWN-NOTE-5521']],
-  ] as const)('%s as %s carries %s', async (route, who, texts) => {
+    ['/dashboard/adminHome', 'admin', () => ADMIN_ONLY.slice(0, 2)],
+    ['/dashboard/manageBookings', 'admin', () => ['OTHER-NOTE-7319']],
+    ['/dashboard/manageOrders', 'admin', () => ['tx-matrix-other']],
+    ['/dashboard/manageOrders', 'staff', () => ['tx-matrix-other']],
+    ['/dashboard/kitchen', 'staff', () => [openOrder.id]],
+    ['/dashboard/allUsers', 'admin', () => ['omar.matrix@bistro.test']],
+    ['/dashboard/bookings', 'diner', () => ['OWN-NOTE-5521']],
+  ] as const)('%s as %s carries what it is for', async (route, who, texts) => {
     for (const rsc of [false, true]) {
       const { body } = await get(route, who, rsc);
-      expect(texts.some((text) => body.includes(text)), `${route}${rsc ? ' (RSC)' : ''}`).toBe(true);
+      expect(texts().some((text) => body.includes(text)), `${route}${rsc ? ' (RSC)' : ''}`).toBe(true);
     }
   });
 });

@@ -1,15 +1,16 @@
 /**
- * The people a test acts as: a user record (an admin when asked) keyed by a uid, and a session
+ * The people a test acts as: a user record (staff or an admin when asked) keyed by a uid, and a session
  * token for it, ready to send as `Authorization: Bearer` or as the session cookie; and the same
  * person as the data layer sees them (`viewerOf`), for calling lib/ functions directly.
  */
 import { createSessionToken } from '@/lib/auth/session';
-import { requireViewer, type Admin, type Viewer } from '@/lib/auth/viewer';
+import type { Role } from '@/lib/auth/roles';
+import { requireViewer, type Admin, type Staff, type Viewer } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
 import { request } from './http';
 
 /** Who a test calls as. */
-export type CallerKind = 'anonymous' | 'diner' | 'admin';
+export type CallerKind = 'anonymous' | Role;
 
 export interface Person {
   /** The user record's id. */
@@ -35,7 +36,7 @@ export interface PersonOptions {
   emailVerified?: boolean;
 }
 
-export async function makePerson(role: 'diner' | 'admin', options: PersonOptions = {}): Promise<Person> {
+export async function makePerson(role: Role, options: PersonOptions = {}): Promise<Person> {
   const { email = uniqueEmail(role), name = `Test ${role} ${++serial}`, uid = `uid-${role}-${Date.now().toString(36)}-${++serial}` } = options;
   const { users } = await collections();
   const { insertedId } = await users.insertOne({
@@ -44,13 +45,14 @@ export async function makePerson(role: 'diner' | 'admin', options: PersonOptions
     email,
     emailVerified: options.emailVerified ?? true,
     createdAt: new Date(),
-    ...(role === 'admin' ? { role: 'admin' as const } : {}),
+    ...(role === 'diner' ? {} : { role }),
   });
   const token = await sessionTokenFor({ uid, email, name });
   return { id: insertedId.toHexString(), uid, email, name, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 export const makeDiner = (options?: PersonOptions) => makePerson('diner', options);
+export const makeStaff = (options?: PersonOptions) => makePerson('staff', options);
 export const makeAdmin = (options?: PersonOptions) => makePerson('admin', options);
 
 /** A new session token for the person, under the session version their record has now. */
@@ -60,14 +62,18 @@ export async function sessionTokenFor(identity: { uid: string; email: string; na
   return createSessionToken(identity, record?.sessionVersion ?? 0);
 }
 
-/** The headers of each kind of caller: nobody, a signed-in diner, a signed-in admin. */
+/** The headers of each kind of caller: nobody, and a signed-in person of each role. */
 export async function callers(): Promise<Record<CallerKind, Record<string, string>>> {
-  return { anonymous: {}, diner: (await makeDiner()).headers, admin: (await makeAdmin()).headers };
+  return { anonymous: {}, diner: (await makeDiner()).headers, staff: (await makeStaff()).headers, admin: (await makeAdmin()).headers };
 }
 
 /** The person as the data layer knows them, resolved from their token the way a route handler does. */
 export function viewerOf(person: Person): Promise<Viewer> {
   return requireViewer(request('GET', '/', { headers: person.headers }));
+}
+
+export function staffOf(person: Person): Promise<Staff> {
+  return requireViewer(request('GET', '/', { headers: person.headers }), 'staff');
 }
 
 export function adminOf(person: Person): Promise<Admin> {

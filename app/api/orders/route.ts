@@ -4,9 +4,9 @@ import { requireViewer } from '@/lib/auth/viewer';
 import { listOrders } from '@/lib/orders/orders';
 import { ordersQuerySchema } from '@/lib/validation/order';
 
-/** Every order, newest first (admins); `?status=` keeps one status. */
+/** Every order, newest first (staff and admins); `?status=` keeps one status or several (`pending,preparing,ready`). */
 export const GET = route(async (req) => {
-  const admin = await requireViewer(req, 'admin');
+  const staff = await requireViewer(req, 'staff');
   const { status } = readQuery(req, ordersQuerySchema);
-  return NextResponse.json(await listOrders(admin, status));
+  return NextResponse.json(await listOrders(staff, status));
 });

@@ -4,18 +4,21 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { PaymentHistory } from '@/components/payment/payment-history';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
+import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listPayments } from '@/lib/payments/records';
 
 export const metadata: Metadata = { title: pageTitle('Payment History') };
 
 export default async function PaymentHistoryPage() {
   const viewer = await requirePageViewer();
+  // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
+  const since = cursorAt();
   const payments = await listPayments(viewer, viewer.email);
   return (
     <>
       <PageHeading title="Payment History" subtitle="At a Glance!" />
       <SWRConfig value={{ fallback: { [`/api/payments/${encodeURIComponent(viewer.email)}`]: payments } }}>
-        <PaymentHistory />
+        <PaymentHistory since={since} />
       </SWRConfig>
     </>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
+import { Greeting } from '@/components/account/greeting';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
 
@@ -9,10 +10,7 @@ export default async function UserHome() {
   const viewer = await requirePageViewer();
   return (
     <div className="space-y-8">
-      <h1 className="font-display text-3xl">
-        <span>Hi, Welcome </span>
-        {viewer.name}
-      </h1>
+      <Greeting name={viewer.name} />
       <AccountSecurity email={viewer.email} emailVerified={viewer.emailVerified} />
     </div>
   );

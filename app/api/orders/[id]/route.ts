@@ -6,9 +6,9 @@ import { orderStepSchema } from '@/lib/validation/order';
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** `{ status, from? }`: moves the order one step on (admins); answers the order, 409 when it cannot move. */
+/** `{ status, from? }`: moves the order one step on (staff and admins); answers the order, 409 when it cannot move. */
 export const PATCH = route<Ctx>(async (req, { params }) => {
-  const admin = await requireViewer(req, 'admin');
+  const staff = await requireViewer(req, 'staff');
   const step = await readJson(req, orderStepSchema);
-  return NextResponse.json(await changeOrderStatus(admin, (await params).id, step));
+  return NextResponse.json(await changeOrderStatus(staff, (await params).id, step));
 });

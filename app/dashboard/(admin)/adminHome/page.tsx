@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
+import { Greeting } from '@/components/account/greeting';
 import { AdminOverview } from '@/components/stats/admin-overview';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
@@ -13,10 +14,7 @@ export default async function AdminHome() {
   const stats = await getAdminStats(admin);
   return (
     <div className="space-y-8">
-      <h1 className="font-display text-3xl">
-        <span>Hi, Welcome </span>
-        {admin.name}
-      </h1>
+      <Greeting name={admin.name} />
       <AdminOverview stats={stats} />
       <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />
     </div>

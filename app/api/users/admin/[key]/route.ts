@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { adminFlag } from '@/lib/users/account';
-import { makeAdmin } from '@/lib/users/admin';
+import { setRole } from '@/lib/users/admin';
 
 /**
  * Next.js allows one parameter name per path level, and two calls share this one: GET reads it
@@ -15,8 +15,8 @@ export const GET = route<Ctx>(async (req, { params }) => {
   return NextResponse.json(adminFlag(await requireViewer(req), (await params).key));
 });
 
-/** Makes the user with this id an admin: `{ modifiedCount }`. */
+/** Makes the user with this id an admin: `{ modifiedCount }` (`PATCH /api/users/{id}` sets any role). */
 export const PATCH = route<Ctx>(async (req, { params }) => {
   const admin = await requireViewer(req, 'admin');
-  return NextResponse.json(await makeAdmin(admin, (await params).key));
+  return NextResponse.json(await setRole(admin, (await params).key, 'admin'));
 });

@@ -4,17 +4,21 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageOrders } from '@/components/orders/manage-orders';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
+import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listOrders } from '@/lib/orders/orders';
 
 export const metadata: Metadata = { title: pageTitle('Manage Orders') };
 
 export default async function ManageOrdersPage() {
-  const orders = await listOrders(await requirePageViewer('admin'));
+  const staff = await requirePageViewer('staff');
+  // Taken before the read: what changes from here on reaches the page through the stream.
+  const since = cursorAt();
+  const orders = await listOrders(staff);
   return (
     <section>
       <PageHeading title="Manage orders" subtitle="From kitchen to counter" />
       <SWRConfig value={{ fallback: { '/api/orders': orders } }}>
-        <ManageOrders />
+        <ManageOrders since={since} />
       </SWRConfig>
     </section>
   );

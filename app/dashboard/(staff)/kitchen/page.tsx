@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { SWRConfig } from 'swr';
+import { KitchenBoard } from '@/components/kitchen/kitchen-board';
+import { KITCHEN_ORDERS_KEY } from '@/components/kitchen/tickets';
+import { requirePageViewer } from '@/lib/auth/viewer';
+import { pageTitle } from '@/lib/config/site';
+import { cursorAt } from '@/lib/orders/feed/cursor';
+import { kitchenSettings } from '@/lib/orders/kitchen-config';
+import { listOrders } from '@/lib/orders/orders';
+import { OPEN_STATUSES } from '@/lib/orders/status';
+
+export const metadata: Metadata = { title: pageTitle('Kitchen') };
+
+/** The tickets are read on the server for the first paint; the order stream keeps them current. */
+export default async function KitchenPage() {
+  const staff = await requirePageViewer('staff');
+  // Taken before the read: what changes from here on reaches the board through the stream.
+  const since = cursorAt();
+  const orders = await listOrders(staff, OPEN_STATUSES);
+  return (
+    <SWRConfig value={{ fallback: { [KITCHEN_ORDERS_KEY]: orders } }}>
+      <KitchenBoard since={since} settings={kitchenSettings()} />
+    </SWRConfig>
+  );
+}

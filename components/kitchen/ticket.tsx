@@ -1,0 +1,98 @@
+'use client';
+
+import { describeSelection } from '@/lib/menu/pricing';
+import { fulfilmentLabel, orderLabel } from '@/lib/orders/wording';
+import type { Order } from '@/lib/orders/types';
+import { ACTIONS, ageTone, formatAge, type AgeTone, type OpenStatus } from './tickets';
+import type { KitchenSettings } from '@/lib/orders/kitchen-config';
+
+const TONE: Record<AgeTone, { card: string; age: string; said: string }> = {
+  fresh: { card: 'border-gray-300 bg-white', age: 'bg-gray-100 text-ink', said: '' },
+  late: { card: 'border-amber-500 bg-amber-50', age: 'bg-amber-400 text-ink', said: ', running late' },
+  overdue: { card: 'border-red-600 bg-red-50', age: 'bg-red-700 text-white', said: ', overdue' },
+};
+
+const BUTTON: Record<OpenStatus, string> = {
+  pending: 'bg-blue-800 hover:bg-blue-900',
+  preparing: 'bg-green-800 hover:bg-green-900',
+  ready: 'bg-ink hover:bg-gold-dark',
+};
+
+interface TicketProps {
+  order: Order & { status: OpenStatus };
+  now: number;
+  settings: KitchenSettings;
+  /** The tap is held, undoable, until it is sent. */
+  held: boolean;
+  sending: boolean;
+  onTap: () => void;
+  onUndo: () => void;
+}
+
+/** One order on the kitchen display: its name, how it is served, its lines in large type, its age, and one button. */
+export function Ticket({ order, now, settings, held, sending, onTap, onUndo }: TicketProps) {
+  const age = now - Date.parse(order.data);
+  const tone = TONE[ageTone(age, settings)];
+  const label = orderLabel(order);
+  const action = ACTIONS[order.status];
+  const headingId = `ticket-${order._id}`;
+
+  return (
+    <li>
+      <article aria-labelledby={headingId} className={`rounded-lg border-4 p-4 shadow-sm ${tone.card} ${held || sending ? 'opacity-80' : ''}`}>
+        <header className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={headingId} className="font-mono text-3xl font-bold">
+            {label}
+          </h3>
+          <p className={`rounded px-3 py-1 text-xl font-bold tabular-nums ${tone.age}`}>
+            <span className="sr-only">Waiting </span>
+            {formatAge(age)}
+            <span className="sr-only">{tone.said}</span>
+          </p>
+        </header>
+        {order.fulfilment ? <p className="mt-1 text-xl font-semibold">{fulfilmentLabel(order.fulfilment)}</p> : null}
+        <ul className="mt-3 space-y-2 text-2xl leading-tight">
+          {order.items.map((line, i) => (
+            <li key={`${line.name}-${i}`}>
+              <span className="font-bold tabular-nums">{line.quantity}×</span> {line.name}
+              {line.options
+                ?.filter((option) => option.choices.length)
+                .map((option) => (
+                  <span key={option.group} className="block pl-10 text-xl text-gray-800">
+                    {describeSelection([option])}
+                  </span>
+                ))}
+              {line.note ? <span className="block pl-10 text-xl font-semibold text-red-800">Note: {line.note}</span> : null}
+            </li>
+          ))}
+        </ul>
+        {held ? (
+          <div role="status" className="mt-4 overflow-hidden rounded bg-ink text-white">
+            <div className="flex items-center justify-between gap-3 px-4 py-3">
+              <span className="text-lg font-semibold">{action.moving}…</span>
+              <button
+                type="button"
+                onClick={onUndo}
+                aria-label={`Undo: keep ${label} ${order.status === 'pending' ? 'new' : order.status}`}
+                className="min-h-12 rounded bg-white px-5 text-lg font-bold text-ink hover:bg-cream"
+              >
+                Undo
+              </button>
+            </div>
+            <div className="kitchen-undo-bar h-1.5 bg-gold-bright" style={{ animationDuration: `${settings.undoSeconds}s` }} aria-hidden="true" />
+          </div>
+        ) : (
+          <button
+            type="button"
+            onClick={onTap}
+            disabled={sending}
+            aria-label={`${action.label}: ${label}`}
+            className={`mt-4 min-h-16 w-full rounded px-4 text-2xl font-bold text-white disabled:cursor-wait ${BUTTON[order.status]}`}
+          >
+            {sending ? 'Sending…' : action.label}
+          </button>
+        )}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+/** The embedded engine's collection API: the driver's methods the app uses, over the engine's stores. */
+import { ObjectId, type Document } from 'mongodb';
+import { Query } from 'mingo/query';
+import { Aggregator } from 'mingo/aggregator';
+import { MINGO_OPTIONS } from './mingo-options.ts';
+import { applyOperators, clone, EmbeddedServerError, valueKey, type Change, type IndexSpec, type Store } from './store.ts';
+import type {
+  AppCollection, AppFindCursor, AppUpdate, DeleteResult, Filter, FindOneOptions, FindOptions,
+  IndexOptions, InsertManyResult, InsertOneResult, OptionalUnlessRequiredId, Projection, SortSpec, UpdateResult, WithId,
+} from './types.ts';
+
+/** What a collection needs from the engine (lib/db/embedded.ts). */
+export interface Engine {
+  /** Catches up with another process's writes (read-only). */
+  refresh(): void;
+  /** Throws unless this process may write. */
+  assertWritable(): void;
+  store(name: string): Store | undefined;
+  documents(name: string): Iterable<Document>;
+  /** Applies the changes in memory at once; resolves when they are on disk. */
+  write(name: string, changes: Change[]): Promise<void>;
+  addIndex(name: string, spec: IndexSpec): Promise<void>;
+}
+
+const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
+
+/** Chaining only records options; the query runs in toArray(). */
+function cursor<T>(run: (o: FindOptions) => T[], opts: FindOptions): AppFindCursor<T> {
+  return {
+    sort: (sort: SortSpec) => cursor(run, { ...opts, sort }),
+    skip: (skip: number) => cursor(run, { ...opts, skip }),
+    limit: (limit: number) => cursor(run, { ...opts, limit }),
+    project: <R extends Document = Document>(projection: Projection) => cursor(run as unknown as (o: FindOptions) => R[], { ...opts, projection }),
+    toArray: async () => run(opts),
+  };
+}
+
+/** An `_id` given as a plain value names at most one document: found by key, not by a scan. */
+function plainId(filter: Document | undefined): unknown {
+  const id = filter?._id;
+  return id instanceof ObjectId || typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+export class EmbeddedCollection<T extends Document> implements AppCollection<T> {
+  private readonly db: Engine;
+  private readonly name: string;
+  constructor(db: Engine, name: string) {
+    this.db = db;
+    this.name = name;
+  }
+
+  private read(filter: Filter<T> | undefined, opts: FindOptions = {}): Document[] {
+    this.db.refresh();
+    // Copies in, not out: mingo's projection and pipeline stages write into nested input objects.
+    const cursor = new Query({}, MINGO_OPTIONS).find<Document>(this.match(filter, true).map(clone), opts.projection ?? {});
+    // Order is sort, skip, limit whatever the caller chained, as in MongoDB; limit 0 means none.
+    if (opts.sort) cursor.sort(opts.sort);
+    if (opts.skip) cursor.skip(opts.skip);
+    if (opts.limit) cursor.limit(Math.abs(opts.limit));
+    return cursor.all();
+  }
+
+  find(filter?: Filter<T>, options: FindOptions = {}): AppFindCursor<WithId<T>> {
+    return cursor((o) => this.read(filter, o) as WithId<T>[], options);
+  }
+
+  async findOne(filter?: Filter<T>, options: FindOneOptions = {}): Promise<WithId<T> | null> {
+    return (this.read(filter, { ...options, limit: 1 })[0] as WithId<T> | undefined) ?? null;
+  }
+
+  async countDocuments(filter?: Filter<T>): Promise<number> {
+    this.db.refresh();
+    return this.match(filter, true).length;
+  }
+
+  /** The stored documents themselves: callers must copy before handing anything out. */
+  private match(filter: Filter<T> | undefined, many: boolean): Document[] {
+    const query = new Query(clone(filter ?? {}) as Document, MINGO_OPTIONS);
+    const id = plainId(filter as Document | undefined);
+    if (id !== undefined) {
+      const doc = this.db.store(this.name)?.docs.get(valueKey(id));
+      return doc && query.test(doc) ? [doc] : [];
+    }
+    const matched: Document[] = [];
+    for (const doc of this.db.documents(this.name)) {
+      if (!query.test(doc)) continue;
+      matched.push(doc);
+      if (!many) break;
+    }
+    return matched;
+  }
+
+  aggregate<R extends Document = Document>(pipeline: Document[]) {
+    return {
+      toArray: async (): Promise<R[]> => {
+        if (pipeline.some((stage) => '$out' in stage || '$merge' in stage)) throw new Error('$out and $merge are not supported');
+        this.db.refresh();
+        const copies = (name: string) => Array.from(this.db.documents(name), clone); // stages write into nested inputs
+        const aggregator = new Aggregator(clone(pipeline), { ...MINGO_OPTIONS, collectionResolver: copies });
+        return aggregator.run<R>(copies(this.name));
+      },
+    };
+  }
+
+  async insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>> {
+    const [insertedId] = await this.insert([doc as Document]);
+    return { acknowledged: true, insertedId } as InsertOneResult<T>;
+  }
+
+  async insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<InsertManyResult<T>> {
+    const ids = await this.insert(docs as unknown as Document[]);
+    return { acknowledged: true, insertedCount: ids.length, insertedIds: { ...ids } } as InsertManyResult<T>;
+  }
+
+  /** All or nothing (the driver's ordered insert keeps the documents before a failure). */
+  private async insert(docs: Document[]): Promise<unknown[]> {
+    if (!docs.length) throw new Error('Invalid BulkOperation, Batch cannot be empty');
+    this.db.assertWritable();
+    const stored = docs.map((doc) => {
+      doc._id ??= new ObjectId(); // the driver, too, writes the new _id into the caller's object
+      return clone(doc);
+    });
+    await this.db.write(this.name, stored.map((after) => ({ after })));
+    return stored.map((d) => d._id);
+  }
+
+  updateOne(filter: Filter<T>, update: AppUpdate<T>) { return this.update(filter, update, false); }
+  updateMany(filter: Filter<T>, update: AppUpdate<T>) { return this.update(filter, update, true); }
+
+  private async update(filter: Filter<T>, update: AppUpdate<T>, many: boolean): Promise<UpdateResult<T>> {
+    const bad = Object.keys(update).find((op) => !UPDATE_OPERATORS.has(op));
+    if (bad || !Object.keys(update).length) throw new Error(`Unsupported update operator ${bad ?? '(none)'}; use ${[...UPDATE_OPERATORS].join(', ')}`);
+    this.db.assertWritable();
+    // Matched and applied in one synchronous step: no other write can come in between.
+    const matched = this.match(filter, many);
+    const changes: Array<{ before: Document; after: Document }> = [];
+    for (const before of matched) {
+      const after = clone(before);
+      if (applyOperators(after, update).length) changes.push({ before, after });
+    }
+    if (changes.length) await this.db.write(this.name, changes);
+    return { acknowledged: true, matchedCount: matched.length, modifiedCount: changes.length, upsertedCount: 0, upsertedId: null };
+  }
+
+  deleteOne(filter: Filter<T>) { return this.delete(filter, false); }
+  deleteMany(filter: Filter<T>) { return this.delete(filter, true); }
+
+  private async delete(filter: Filter<T>, many: boolean): Promise<DeleteResult> {
+    this.db.assertWritable();
+    const matched = this.match(filter, many);
+    if (matched.length) await this.db.write(this.name, matched.map((before) => ({ before })));
+    return { acknowledged: true, deletedCount: matched.length };
+  }
+
+  async createIndex(key: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
+    const name = options.name ?? Object.entries(key).map(([f, dir]) => `${f}_${dir}`).join('_');
+    const spec: IndexSpec = { name, key, unique: options.unique ?? false, sparse: options.sparse ?? false };
+    if (options.expireAfterSeconds !== undefined) spec.expireAfterSeconds = options.expireAfterSeconds;
+    this.db.refresh();
+    const existing = this.db.store(this.name)?.index(name);
+    if (existing) {
+      // Same spec again is a no-op (even read-only), as in MongoDB; a different one is an error.
+      const options = (s: IndexSpec) => JSON.stringify([s.key, s.unique, s.sparse, s.expireAfterSeconds ?? null]);
+      if (options(existing) === options(spec)) return name;
+      throw new EmbeddedServerError(`An existing index has the same name (${name}) but different options`, 86);
+    }
+    this.db.assertWritable();
+    await this.db.addIndex(this.name, spec);
+    return name;
+  }
+}

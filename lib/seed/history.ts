@@ -1,0 +1,300 @@
+/**
+ * A year of past orders for demos and load tests (`npm run seed -- --history <N>`): plausible
+ * dishes, their options and quantities from the menu, lunch and dinner peaks, busier weekends and a growing
+ * restaurant, statuses that follow the kitchen's steps, a few hundred regular and occasional
+ * diners. Deterministic: the same seed, count and `now` give the same orders, ids included.
+ *
+ * Each order is drafted in steps (when, who, what, how it went: `draftOrder`), and `toPaymentDoc`
+ * turns a draft into the stored document. A new facet of an order (a tip, pickup or table, once
+ * orders have them) is one more step filling one more draft field, written out in `toPaymentDoc`.
+ *
+ * Loaded by Next.js and by plain Node scripts alike: relative imports with extensions.
+ */
+import { ObjectId } from 'mongodb';
+import type { MenuItemDoc, PaymentDoc, UserDoc } from '../db/documents.ts';
+import type { AppDb } from '../db/types.ts';
+import { priceSelection } from '../menu/pricing.ts';
+import { ORDER_CATEGORIES, type OptionGroup, type OrderCategory, type SelectedOption } from '../menu/types.ts';
+import type { OrderLine } from '../payments/types.ts';
+
+type OrderStatus = PaymentDoc['status'];
+
+export interface HistoryMenuItem {
+  _id: ObjectId;
+  name: string;
+  category: OrderCategory;
+  price: number;
+  /** Absent on dishes stored before options existed. */
+  options?: OptionGroup[];
+}
+
+export interface HistoryOptions {
+  /** How many orders. */
+  count: number;
+  /** Another seed, another history. */
+  seed?: number;
+  /** The end of the year of history; orders are spread over the 365 days before it. */
+  now?: Date;
+}
+
+export interface Diner {
+  /** Synthetic: these diners have no Firebase account, so nobody can sign in as them. */
+  uid: string;
+  name: string;
+  email: string;
+}
+
+/** One order before it is written down; see the file comment for adding to it. */
+export interface OrderDraft {
+  index: number;
+  at: Date;
+  diner: Diner;
+  lines: Array<{ item: HistoryMenuItem; options: SelectedOption[]; quantity: number }>;
+  status: OrderStatus;
+  /** The kitchen's steps after payment, as lib/orders records them. */
+  steps: Array<{ status: OrderStatus; at: Date }>;
+}
+
+export const DINER_COUNT = 300;
+export const DINER_DOMAIN = 'guests.bistro.test';
+const MINUTE = 60_000;
+
+/** mulberry32: small, fast, and the same sequence on every machine for a given seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Random = () => number;
+
+function pick<T>(random: Random, weighted: ReadonlyArray<readonly [T, number]>): T {
+  let r = random() * weighted.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, weight] of weighted) if ((r -= weight) < 0) return value;
+  return weighted[weighted.length - 1]![0];
+}
+
+/** A normal variate (Box–Muller), for the peaks around lunch and dinner. */
+function normal(random: Random, mean: number, deviation: number): number {
+  return mean + deviation * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+}
+
+const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Lena', 'Omar', 'Sofia', 'Jonas', 'Aisha', 'Lucas', 'Chloe', 'Mateo', 'Nora', 'Yuki', 'Priya', 'Felix', 'Ines', 'Hugo'];
+const LAST = ['Martin', 'Garcia', 'Kim', 'Rossi', 'Okafor', 'Novak', 'Dubois', 'Silva', 'Jensen', 'Haddad', 'Tanaka', 'Murphy', 'Costa', 'Weber', 'Patel'];
+
+function diners(random: Random): Diner[] {
+  return Array.from({ length: DINER_COUNT }, (_, i) => {
+    const first = FIRST[Math.floor(random() * FIRST.length)]!;
+    const last = LAST[Math.floor(random() * LAST.length)]!;
+    const email = `${first}.${last}.${i + 1}@${DINER_DOMAIN}`.toLowerCase();
+    return { uid: `history:${email}`, name: `${first} ${last}`, email };
+  });
+}
+
+// Monday first; weekends are busiest.
+const WEEKDAY = [0.7, 0.8, 0.9, 1, 1.3, 1.45, 1.1];
+
+/** The 365 calendar days up to and including `now`'s, as local midnights. */
+function yearOfDays(now: Date): Date[] {
+  return Array.from({ length: 365 }, (_, d) => {
+    const day = new Date(now);
+    day.setHours(0, 0, 0, 0);
+    day.setDate(day.getDate() - 364 + d); // calendar days, not 24-hour steps: DST days are 23 or 25 hours
+    return day;
+  });
+}
+
+/** A day's share of the orders: by weekday, and growing over the year (a year ago half as busy). */
+function dayWeight(day: Date, d: number): number {
+  return WEEKDAY[(day.getDay() + 6) % 7]! * (0.5 + (0.5 * d) / 364);
+}
+
+/** Minutes after midnight, local time: lunch around 12:45, dinner around 19:30, a little in between. */
+function minuteOfDay(random: Random): number {
+  const minute = pick(random, [
+    [() => normal(random, 12.75 * 60, 40), 0.4],
+    [() => normal(random, 19.5 * 60, 55), 0.5],
+    [() => 11 * 60 + random() * 11 * 60, 0.1],
+  ] as const)();
+  return Math.min(22 * 60, Math.max(11 * 60, Math.round(minute)));
+}
+
+const QUANTITY = [[1, 0.72], [2, 0.22], [3, 0.06]] as const;
+
+/**
+ * A diner's choices for a dish: a required group gets its first choice most often (the listed
+ * default), an optional one is mostly left alone, and now and then takes one or two extras.
+ */
+function chooseOptions(random: Random, groups: readonly OptionGroup[]): SelectedOption[] {
+  const options: SelectedOption[] = [];
+  for (const group of groups) {
+    const wanted = group.min > 0 ? group.min : random() < 0.7 ? 0 : pick(random, [[1, 0.75], [2, 0.25]] as const);
+    const count = Math.min(wanted, group.max, group.choices.length);
+    const names = new Set<string>();
+    while (names.size < count) names.add(group.choices[Math.floor(group.choices.length * random() ** 2)]!.name);
+    if (names.size) options.push({ group: group.name, choices: group.choices.filter((c) => names.has(c.name)).map((c) => c.name) });
+  }
+  return options;
+}
+
+/** A meal: one to three mains, often drinks, sometimes dessert; bigger at dinner. */
+function chooseLines(random: Random, menu: Map<OrderCategory, HistoryMenuItem[]>, dinner: boolean): OrderDraft['lines'] {
+  // Keyed by dish and choices: the same dish chosen the same way again is one line, as in the cart.
+  const lines = new Map<string, OrderDraft['lines'][number]>();
+  const add = (category: OrderCategory) => {
+    const items = menu.get(category);
+    if (!items?.length) return;
+    // Earlier dishes of a category sell more: a skewed pick, so a few dishes are favourites.
+    const item = items[Math.floor(items.length * random() ** 1.6)]!;
+    const options = chooseOptions(random, item.options ?? []);
+    const key = JSON.stringify([item._id.toHexString(), options]);
+    const line = lines.get(key) ?? { item, options, quantity: 0 };
+    line.quantity += pick(random, QUANTITY);
+    lines.set(key, line);
+  };
+  const mains = pick(random, dinner ? [[1, 0.45], [2, 0.4], [3, 0.15]] : [[1, 0.7], [2, 0.25], [3, 0.05]]);
+  for (let i = 0; i < mains; i++) add(pick(random, [['pizza', 0.45], ['salad', 0.3], ['soup', 0.25]] as const));
+  if (random() < 0.6) add('drinks');
+  if (random() < (dinner ? 0.45 : 0.2)) add('dessert');
+  if (!lines.size) add(ORDER_CATEGORIES.find((c) => menu.get(c)?.length)!);
+  return [...lines.values()];
+}
+
+/** How the order went: finished long ago, or still in the kitchen if it was placed just now. */
+function chooseOutcome(random: Random, at: Date, now: Date): Pick<OrderDraft, 'status' | 'steps'> {
+  const after = (minutes: number, from: Date) => new Date(Math.min(now.getTime(), from.getTime() + minutes * MINUTE));
+  const age = (now.getTime() - at.getTime()) / MINUTE;
+  if (age < 10) return { status: 'pending', steps: [] };
+  if (random() < 0.04) {
+    const preparing = random() < 0.5 ? [{ status: 'preparing' as const, at: after(3 + random() * 5, at) }] : [];
+    return { status: 'cancelled', steps: [...preparing, { status: 'cancelled', at: after(8 + random() * 10, at) }] };
+  }
+  const preparing = after(2 + random() * 6, at);
+  if (age < 25) return { status: 'preparing', steps: [{ status: 'preparing', at: preparing }] };
+  const ready = after(12 + random() * 15, preparing);
+  if (age < 45) return { status: 'ready', steps: [{ status: 'preparing', at: preparing }, { status: 'ready', at: ready }] };
+  const completed = after(4 + random() * 20, ready);
+  return { status: 'completed', steps: [{ status: 'preparing', at: preparing }, { status: 'ready', at: ready }, { status: 'completed', at: completed }] };
+}
+
+/** The timestamp of the order, then random bytes from the PRNG: time-ordered like a real id, and reproducible. */
+function objectId(random: Random, at: Date): ObjectId {
+  const bytes = Buffer.alloc(12);
+  bytes.writeUInt32BE(Math.floor(at.getTime() / 1000), 0);
+  for (let i = 4; i < 12; i++) bytes[i] = Math.floor(random() * 256);
+  return new ObjectId(bytes);
+}
+
+export function historyTransactionId(seed: number, index: number): string {
+  return `history-${seed}-${index}`;
+}
+
+export function toPaymentDoc(draft: OrderDraft, seed: number, random: Random): PaymentDoc {
+  // Priced as checkout prices a cart line, by the one pricing function.
+  const lines = draft.lines.map(({ item, options, quantity }): OrderLine => {
+    const priced = priceSelection({ price: item.price, options: item.options ?? [] }, options, quantity);
+    if (!priced.ok) throw new Error(`The history chose ${item.name} in a way its menu refuses: ${priced.error}`);
+    return { menuId: item._id.toHexString(), name: item.name, category: item.category, options: priced.options, quantity, unitCents: priced.unitCents, lineCents: priced.lineCents };
+  });
+  return {
+    _id: objectId(random, draft.at),
+    ownerUid: draft.diner.uid,
+    email: draft.diner.email,
+    price: lines.reduce((cents, line) => cents + line.lineCents, 0) / 100,
+    transactionId: historyTransactionId(seed, draft.index),
+    data: draft.at,
+    // Each line was one cart line, removed from the cart when paid.
+    cartIds: lines.map(() => objectId(random, draft.at).toHexString()),
+    menuItemIds: lines.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
+    lines,
+    status: draft.status,
+    statusHistory: draft.steps,
+  };
+}
+
+export interface History {
+  diners: Diner[];
+  orders: PaymentDoc[];
+}
+
+/** `count` orders over the year before `now`, oldest first. */
+export function generateHistory(menuItems: readonly HistoryMenuItem[], { count, seed = 1, now = new Date() }: HistoryOptions): History {
+  const random = prng(seed);
+  const menu = new Map<OrderCategory, HistoryMenuItem[]>();
+  for (const item of menuItems) menu.set(item.category, [...(menu.get(item.category) ?? []), item]);
+  if (!ORDER_CATEGORIES.some((c) => menu.get(c)?.length)) throw new Error('The menu has no dishes to order: seed the menu first.');
+
+  const people = diners(random);
+  const days = yearOfDays(now);
+  const weights = days.map(dayWeight);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const sample = () => {
+    let r = random() * total;
+    let d = 0;
+    while ((r -= weights[d]!) > 0 && d < days.length - 1) d++;
+    const at = new Date(days[d]!);
+    at.setHours(0, minuteOfDay(random), Math.floor(random() * 60), 0);
+    return at;
+  };
+  const times = Array.from({ length: count }, () => {
+    // Later today has not happened yet: draw again (if now is before opening, today simply has none).
+    let at = sample();
+    for (let tries = 0; at.getTime() > now.getTime() && tries < 50; tries++) at = sample();
+    return at.getTime() > now.getTime() ? new Date(now.getTime() - random() * 60 * MINUTE) : at;
+  }).sort((a, b) => a.getTime() - b.getTime());
+
+  const orders = times.map((at, index) => {
+    // Regulars order far more often than the rest: a skewed pick of the diner.
+    const diner = people[Math.floor(DINER_COUNT * random() ** 2)]!;
+    const hour = at.getHours();
+    const draft: OrderDraft = { index, at, diner, lines: chooseLines(random, menu, hour >= 17), ...chooseOutcome(random, at, now) };
+    return toPaymentDoc(draft, seed, random);
+  });
+  return { diners: people, orders };
+}
+
+export interface HistoryResult {
+  orders: { inserted: number; existing: number };
+  diners: { inserted: number; existing: number };
+}
+
+const BATCH = 1000;
+
+/**
+ * Adds the history's orders and diners that are not there yet (orders are recognised by their
+ * transaction id, diners by email): running it again adds nothing, and nothing an admin added or
+ * changed is touched.
+ */
+export async function addHistory(db: AppDb, options: HistoryOptions): Promise<HistoryResult> {
+  const seed = options.seed ?? 1;
+  const menu = (await db.collection('menu').find({ category: { $in: [...ORDER_CATEGORIES] } }).toArray()) as Array<MenuItemDoc & { _id: ObjectId }>;
+  const { diners: people, orders } = generateHistory(
+    menu.map(({ _id, name, category, price, options }) => ({ _id, name, category: category as OrderCategory, price, options })),
+    { ...options, seed },
+  );
+  const payments = db.collection('payments');
+  const users = db.collection('users');
+  const prefix = historyTransactionId(seed, 0).slice(0, -1);
+  const have = new Set(
+    (await payments.find({ transactionId: { $regex: `^${prefix}` } }, { projection: { transactionId: 1 } }).toArray()).map((p) => p.transactionId),
+  );
+  const missing = orders.filter((order) => !have.has(order.transactionId));
+  for (let i = 0; i < missing.length; i += BATCH) await payments.insertMany(missing.slice(i, i + BATCH));
+
+  const known = new Set((await users.find({ email: { $regex: `@${DINER_DOMAIN.replace(/\./g, '\\.')}$` } }, { projection: { email: 1 } }).toArray()).map((u) => u.email));
+  const firstOrder = new Map<string, Date>();
+  for (const order of orders) if (!firstOrder.has(order.email)) firstOrder.set(order.email, order.data);
+  const newDiners: UserDoc[] = people
+    .filter((d) => !known.has(d.email) && firstOrder.has(d.email))
+    .map((d) => ({ uid: d.uid, name: d.name, email: d.email, createdAt: firstOrder.get(d.email)! }));
+  if (newDiners.length) await users.insertMany(newDiners);
+  return {
+    orders: { inserted: missing.length, existing: orders.length - missing.length },
+    diners: { inserted: newDiners.length, existing: firstOrder.size - newDiners.length },
+  };
+}

@@ -1,0 +1,186 @@
+// The embedded database under a growing history: a server started on 1, 20,000 or 100,000 past
+// orders. For each: cold start to the first answered request, memory, add-to-cart latency, the
+// longest event-loop block during a burst of writes (measured inside the server), and the menu's
+// latency while writes go on.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BSON, ObjectId } from 'mongodb';
+import { EmbeddedDb } from '../../lib/db/embedded.ts';
+import { seedId } from '../../lib/db/seed.ts';
+import { generateHistory } from '../../lib/seed/history.ts';
+import { seedMenu, seedReviews } from '../../lib/seed/menu-data.ts';
+import { NEXT_BIN } from '../processes/production-server.mjs';
+import { startServer } from './server.mjs';
+
+const MONITOR = pathToFileURL(fileURLToPath(new URL('./loop-monitor.mjs', import.meta.url))).href;
+const ORDER_CATEGORIES = ['salad', 'pizza', 'soup', 'dessert', 'drinks'];
+
+/** The seeded menu and reviews, `people`'s user records, and `orders` past orders, as the previous engine's bistro.json. */
+export function legacyDataFile(orders, people = []) {
+  const menu = seedMenu.map((item, i) => ({ ...item, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
+  const reviews = seedReviews.map((review, i) => ({ ...review, _id: seedId('reviews', i, `${review.name}\u0000${review.details}`) }));
+  const history = generateHistory(menu.filter((m) => ORDER_CATEGORIES.includes(m.category)), { count: orders, seed: 1 });
+  const users = [...people, ...history.diners].map((d) => ({ ...d, _id: new ObjectId(), createdAt: new Date() }));
+  const index = (field, unique = false) => ({ name: `${field}_1`, key: { [field]: 1 }, unique });
+  const collections = {
+    menu: { indexes: [], documents: menu },
+    reviews: { indexes: [index('email')], documents: reviews },
+    users: { indexes: [index('email', true)], documents: users },
+    carts: { indexes: [index('email')], documents: [] },
+    payments: { indexes: [index('email'), index('transactionId', true)], documents: history.orders },
+    bookings: { indexes: [index('email'), { name: 'date_1_time_1', key: { date: 1, time: 1 }, unique: false }], documents: [] },
+  };
+  return BSON.EJSON.stringify({ version: 1, collections }, { relaxed: false });
+}
+
+/** Writes the data file into `dataDir`; with `migrate`, opens it once so the engine migrates it. Returns the ms that took. */
+export async function prepareDataDir(dataDir, legacyFile, { migrate }) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(legacyFile, join(dataDir, 'bistro.json'));
+  if (!migrate) return null;
+  const started = performance.now();
+  await EmbeddedDb.open({ dataDir }).close();
+  return performance.now() - started;
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+};
+
+/** Resident and peak memory of a Linux process, in MB. */
+function memory(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]) / 1000;
+    return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
+}
+
+const diskBytes = (dir) => readdirSync(dir).filter((f) => f.startsWith('bistro.') && !f.endsWith('.bak')).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+
+/** Asks the loop monitor in the server for its figures since the last ask. */
+async function loopFigures(server) {
+  const count = () => server.output().split('\n').filter((l) => l.includes('[loop-monitor]')).length;
+  const before = count();
+  process.kill(server.child.pid, 'SIGUSR2');
+  for (let waited = 0; count() === before; waited += 20) {
+    if (waited > 10_000) throw new Error('the loop monitor did not answer');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const line = server.output().split('\n').filter((l) => l.includes('[loop-monitor]')).at(-1);
+  return JSON.parse(line.slice(line.indexOf('{')));
+}
+
+/**
+ * A request timed from its first attempt. A reused keep-alive connection that the server closes
+ * at that moment fails with a reset (a server stalled for seconds closes many at once): it is
+ * sent again once, on a new connection, as a browser would.
+ */
+async function timed(url, init, expected) {
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`);
+      return performance.now() - started;
+    } catch (err) {
+      if (attempt > 1 || !['ECONNRESET', 'UND_ERR_SOCKET'].includes(err.cause?.code)) throw err;
+    }
+  }
+}
+
+let adds = 0;
+// A note of its own makes every add a new line: the same dish again joins one line, which holds 20
+// at most. (Builds from before notes existed drop the field.)
+const addToCart = (baseUrl, token, menuId) =>
+  timed(`${baseUrl}/api/carts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ menuId, note: `load ${++adds}` }),
+  }, 201);
+
+const getMenu = (baseUrl) => timed(`${baseUrl}/api/menu`, {}, 200);
+
+/**
+ * Starts the build in `cwd` on `dataDir` and measures it. `token` is a session the server accepts.
+ * Sequential add-to-cart runs for at most `maxRequests` or `maxSeconds`, whichever comes first.
+ * `longestSaveMs`: the longest time a save held the event loop, among saves that took over 2 ms in
+ * all; null when there were none, or the build does not report its saves.
+ */
+export async function measureServer({ cwd, dataDir, env, token, maxRequests = 300, maxSeconds = 20, mixedSeconds = 10, burst = 200 }) {
+  const nodeOptions = [process.env.NODE_OPTIONS, `--import=${MONITOR}`].filter(Boolean).join(' ');
+  const started = performance.now();
+  // DB_LOG_SAVES_OVER_MS: this build logs each save over 2 ms, to report the longest (older builds ignore it).
+  const serverEnv = { ...env, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions, DB_LOG_SAVES_OVER_MS: '2' };
+  // Builds from before server.mjs are started as `next start`.
+  const command = existsSync(join(cwd, 'server.mjs')) ? undefined : ({ host, port }) => [process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', host]];
+  const server = await startServer({ cwd, env: serverEnv, command, readyPath: '/api/menu', pollMs: 20, timeoutMs: 600_000 });
+  const coldStartMs = performance.now() - started;
+  const atStart = memory(server.child.pid);
+  try {
+    const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
+    const menuId = menu[0]?._id;
+    if (!menuId) throw new Error('the menu is empty');
+    for (let i = 0; i < 10; i++) await addToCart(server.baseUrl, token, menuId); // warm-up
+
+    const latencies = [];
+    const until = performance.now() + maxSeconds * 1000;
+    while (latencies.length < maxRequests && performance.now() < until) latencies.push(await addToCart(server.baseUrl, token, menuId));
+
+    // The burst, all at once (the server takes in 200 requests in one turn of its loop, whatever
+    // the storage), then 10 at a time (what is left is the longest single step), three times: on
+    // a shared machine one burst's longest block may be another process's doing.
+    const add = () => addToCart(server.baseUrl, token, menuId);
+    const burstBlock = async (inFlight) => {
+      await loopFigures(server); // starts the monitor over: the burst is measured alone
+      let sent = 0;
+      await Promise.all(Array.from({ length: inFlight }, async () => {
+        while (sent++ < burst) await add();
+      }));
+      return loopFigures(server);
+    };
+    const burstAll = await burstBlock(burst);
+    const burstTen = [await burstBlock(10), await burstBlock(10), await burstBlock(10)].sort((a, b) => a.maxMs - b.maxMs)[1];
+    const saves = [...server.output().matchAll(/\[db\] saved \d+ writes in [\d.]+ ms \(([\d.]+) ms of it on the event loop\)/g)].map((m) => Number(m[1]));
+
+    let writing = true;
+    const writers = Array.from({ length: 4 }, async () => {
+      while (writing) await addToCart(server.baseUrl, token, menuId);
+    });
+    const menuLatencies = [];
+    const mixedUntil = performance.now() + mixedSeconds * 1000;
+    while (performance.now() < mixedUntil) menuLatencies.push(await getMenu(server.baseUrl));
+    writing = false;
+    await Promise.all(writers);
+
+    const atEnd = memory(server.child.pid);
+    return {
+      coldStartMs,
+      rssStartMB: atStart.rss,
+      rssEndMB: atEnd.rss,
+      peakMB: atEnd.peak,
+      addCount: latencies.length,
+      addP50: percentile(latencies, 0.5),
+      addP99: percentile(latencies, 0.99),
+      burstAllMaxMs: burstAll.maxMs,
+      burstTenMaxMs: burstTen.maxMs,
+      burstTenGcMs: burstTen.longestGcMs,
+      longestSaveMs: saves.length ? Math.max(...saves) : null,
+      menuCount: menuLatencies.length,
+      menuP50: percentile(menuLatencies, 0.5),
+      menuP99: percentile(menuLatencies, 0.99),
+      diskBytes: diskBytes(dataDir),
+    };
+  } catch (err) {
+    err.serverLog ??= server.output();
+    throw err;
+  } finally {
+    await server.stop();
+  }
+}
