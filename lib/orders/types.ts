@@ -1,15 +1,31 @@
+import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { SelectedOption } from '@/lib/menu/types';
+import type { PaymentMoney } from '@/lib/payments/types';
 
 /** Orders as the API answers them (no server imports: client-safe). */
 
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
 export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';
 
-/** An order as GET /api/orders answers it: dates are ISO strings. */
-export interface Order {
+/** One line of an order as bought; prices only on orders that kept their lines. */
+export interface OrderItem {
+  name: string;
+  quantity: number;
+  options?: SelectedOption[];
+  note?: string;
+  unitCents?: number;
+  lineCents?: number;
+}
+
+/** An order as GET /api/orders answers it, and as its receipt shows it: dates are ISO strings. */
+export interface Order extends PaymentMoney {
   _id: string;
+  /** The number the kitchen calls out; absent on orders from before they were numbered. */
+  number?: number;
   email: string;
-  /** What the diner paid, in dollars. */
+  /** The diner's name at checkout, when it was kept. */
+  name?: string;
+  /** What the diner paid, in dollars: subtotal + tip. */
   price: number;
   transactionId: string;
   /** The payment date (the payments collection names the field `data`). */
@@ -20,7 +36,9 @@ export interface Order {
    * Its lines as bought: dish, quantity, choices and the diner's note. Orders paid before lines
    * were kept list each dish by today's name, with how many (a dish deleted since is named so).
    */
-  items: { name: string; quantity: number; options?: SelectedOption[]; note?: string }[];
+  items: OrderItem[];
+  /** How the diner gets the food; absent on orders from before it was asked. */
+  fulfilment?: Fulfilment;
   status: OrderStatus;
   /** Oldest first, starting with pending at the payment time. */
   history: { status: OrderStatus; at: string }[];
