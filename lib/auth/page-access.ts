@@ -13,6 +13,7 @@ const PAGE_ROLES: readonly (readonly [prefix: string, role: Role])[] = [
   ['/dashboard/manageItems', 'admin'],
   ['/dashboard/manageOrders', 'admin'],
   ['/dashboard/reviews', 'admin'],
+  ['/dashboard/tables', 'admin'],
   ['/dashboard/updateItem', 'admin'],
   ['/dashboard', 'diner'],
   ['/secret', 'diner'],
