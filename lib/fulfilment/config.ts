@@ -38,7 +38,7 @@ export function parseClosedDays(value: string | undefined): ClosedDays {
   return closed;
 }
 
-export function pickupRules(env: NodeJS.ProcessEnv = process.env): PickupRules {
+export function pickupRules(env: Record<string, string | undefined> = process.env): PickupRules {
   return {
     hours: site.hours,
     prepMinutes: wholeNumber(env.PREP_MINUTES, 20, 0, 24 * 60),
