@@ -135,13 +135,18 @@ async function voidIntent(provider: PaymentProvider, record: PaymentRecord, reas
   throw new HttpError(409, message);
 }
 
-/** Captures once: when another request (the webhook beside the browser) captured it first, that is success too. */
-async function capture(provider: PaymentProvider, id: string): Promise<ProviderIntent> {
+/**
+ * Captures once: when another request (the webhook beside the browser) captured it first, that is
+ * success too. A capture that fails gives the slot back, since no money was taken; a retry (the
+ * webhook is redelivered, the diner saves again) holds it again if there is still room.
+ */
+async function capture(provider: PaymentProvider, record: PaymentRecord, fulfilment: Fulfilment | undefined): Promise<ProviderIntent> {
   try {
-    return await provider.captureIntent(id);
+    return await provider.captureIntent(record.transactionId);
   } catch (err) {
-    const now = await provider.retrieveIntent(id).catch(() => null);
+    const now = await provider.retrieveIntent(record.transactionId).catch(() => null);
     if (now?.status === 'succeeded') return now;
+    await releaseFulfilment(record.transactionId, fulfilment);
     throw err;
   }
 }
@@ -158,6 +163,8 @@ async function settle(provider: PaymentProvider, record: PaymentRecord, intent: 
     case 'processing':
       throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
     case 'canceled':
+      // Voided here, or at Stripe (an authorization left to expire): its place goes to somebody else.
+      await releaseFulfilment(record.transactionId, record.fulfilment);
       throw new HttpError(409, record.voided ?? `This payment was cancelled. ${NOT_CHARGED}`);
     case 'succeeded': {
       assertMatches(record, intent);
@@ -173,7 +180,7 @@ async function settle(provider: PaymentProvider, record: PaymentRecord, intent: 
         if (err instanceof HttpError && err.status === 409) return voidIntent(provider, record, err.message);
         throw err;
       }
-      const captured = await capture(provider, intent.id);
+      const captured = await capture(provider, record, fulfilment);
       if (captured.status !== 'succeeded') throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
       return complete(record, fulfilment);
     }
