@@ -18,7 +18,6 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
-    ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath,
       args: [
@@ -33,6 +32,17 @@ export default defineConfig({
       ],
     },
   },
+  /*
+   * One server, three screens. Every journey runs on the desktop; the phone runs the diner's
+   * journeys (tagged @diner) and the phone's own layout checks (@phone), the tablet the staff's
+   * journeys (@admin) and its layout checks (@tablet), so CI time grows by what each screen adds.
+   * Every project is Chromium: the iPad is emulated for its size, touch and pixel ratio.
+   */
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@phone|@tablet/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, grep: /@diner|@phone/ },
+    { name: 'tablet', use: { ...devices['iPad Mini landscape'], browserName: 'chromium' }, grep: /@admin|@tablet/ },
+  ],
   globalSetup: './e2e/global-setup.ts',
   webServer: {
     // The production server on a fresh embedded database, seeded at start.

@@ -19,7 +19,7 @@ const menuSection = (page: Page, category: string) => page.locator(`[data-sectio
 /** The users table's row of a person, found by their email. */
 const userRow = (page: Page, email: string) => page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
 
-test.describe('menu items', () => {
+test.describe('menu items', { tag: '@admin' }, () => {
   test('an admin adds an item with a picture, sees it on the public pages, updates it and deletes it', async ({ page }) => {
     test.slow(); // one journey through five pages and three regenerations of the public ones
     const name = `Aaa E2E Tart ${Date.now()}`;
@@ -145,7 +145,7 @@ test.describe('menu items', () => {
   });
 });
 
-test.describe('users', () => {
+test.describe('users', { tag: '@admin' }, () => {
   test('an admin makes a diner admin, who then reaches the admin pages (signed in again: the role change ended their session)', async ({ browser }) => {
     const account = await createAccount('promoted');
     const diner = await signedIn(browser, account);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, DINER, createAccount, login, readCaptcha, verificationLink, watchCaptcha } from './support';
+import { ADMIN, DINER, createAccount, login, readCaptcha, siteNav, verificationLink, watchCaptcha } from './support';
 
 test.describe('sign up', () => {
-  test('shows every validation message, then creates the account', async ({ page }) => {
+  test('shows every validation message, then creates the account', { tag: '@diner' }, async ({ page }) => {
     await page.goto('/signUp');
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
@@ -32,8 +32,9 @@ test.describe('sign up', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('User successfully created!!!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).locator('img[title="Nora New"]:visible')).toBeVisible();
+    const nav = await siteNav(page);
+    await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(nav.locator('img[title="Nora New"]:visible')).toBeVisible();
   });
 
   test('links to login', async ({ page }) => {
@@ -165,7 +166,7 @@ test.describe('dashboard guards', () => {
     expect(admin).toEqual({ admin: false });
   });
 
-  test('an admin reaches every admin page through the sidebar', async ({ page }) => {
+  test('an admin reaches every admin page through the sidebar', { tag: '@admin' }, async ({ page }) => {
     await login(page, ADMIN);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/adminHome');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login } from './support';
+import { createAccount, login, siteNav } from './support';
 import type { MenuItem } from '../lib/menu/types';
 
 /** Puts dishes in the signed-in user's cart the way the Add To Cart button does. */
@@ -34,9 +34,9 @@ test.describe('Add To Cart', () => {
     await expect(page).toHaveURL(/\/login\?from=%2Forder%2Fsalad$/);
   });
 
-  test('logged in, a dish without options: a toast confirms and the cart badge counts each dish', async ({ page }) => {
+  test('logged in, a dish without options: a toast confirms and the cart badge counts each dish', { tag: '@diner' }, async ({ page }) => {
     await login(page, await createAccount('adder'), '/order/soup');
-    const badge = page.getByRole('navigation', { name: 'Main' }).getByTestId('cart-badge').locator('visible=true');
+    const badge = (await siteNav(page)).getByTestId('cart-badge').locator('visible=true');
     await expect(badge).toHaveText('+0');
     const buttons = page.getByRole('button', { name: /^Add To Cart / });
     await buttons.nth(0).click();
@@ -53,7 +53,7 @@ test.describe('Add To Cart', () => {
 });
 
 test.describe('the cart page', () => {
-  test('shows the count, the exact total and the lines; deleting asks first, then says so', async ({ page }) => {
+  test('shows the count, the exact total and the lines; deleting asks first, then says so', { tag: '@diner' }, async ({ page }) => {
     await login(page, await createAccount('cart'));
     const [a, b] = await menu(page);
     await addToCart(page, [a!, a!, a!, b!]);

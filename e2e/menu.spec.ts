@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { MenuItem } from '../lib/menu/types';
-import { ADMIN, createAccount, login } from './support';
+import { ADMIN, createAccount, login, siteNav } from './support';
 
 /** A signed-in page in a browser context of its own, so an admin and a diner can be online at once. */
 async function signedIn(browser: Browser, account: { email: string; password: string }, from?: string): Promise<Page> {
@@ -32,7 +32,7 @@ async function expectAccessible(page: Page, include: string) {
 test.describe('the menu a restaurant runs service on', () => {
   test.setTimeout(120_000);
 
-  test('a diner filters to vegan and free from milk, searches, picks a Large pizza with two toppings, sees the live price, adds it and pays the exact total', async ({ page }) => {
+  test('a diner filters to vegan and free from milk, searches, picks a Large pizza with two toppings, sees the live price, adds it and pays the exact total', { tag: '@diner' }, async ({ page }) => {
     await login(page, await createAccount('vegan'), '/order/pizza');
     const cards = page.locator('article:visible');
     await expect(cards).toHaveCount(6);
@@ -94,7 +94,7 @@ test.describe('the menu a restaurant runs service on', () => {
     await dialog.getByRole('button', { name: 'Add to cart' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Pizza Marinara added to your cart')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('cart-badge').locator('visible=true')).toHaveText('+2');
+    await expect((await siteNav(page)).getByTestId('cart-badge').locator('visible=true')).toHaveText('+2');
 
     await page.goto('/dashboard/cart');
     const row = page.getByRole('table').getByRole('row').nth(1);

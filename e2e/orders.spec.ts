@@ -13,7 +13,7 @@ async function scriptsOf(page: Page, path: string): Promise<string[]> {
   return Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
 }
 
-test.describe('order tracking', () => {
+test.describe('order tracking', { tag: '@admin' }, () => {
   test.setTimeout(120_000);
 
   test('the admin moves a paid order to completed step by step; the open payment history follows without a reload', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login } from './support';
+import { createAccount, login, siteNav } from './support';
 import type { MenuItem } from '../lib/menu/types';
 import { startFakeStripe, type FakeStripe } from '../tests/payments/fake-stripe';
 
@@ -21,7 +21,7 @@ async function fillCard(page: Page, card: { number: string; expiry?: string; cvc
 }
 
 test.describe('paying with the demo card', () => {
-  test('4242… pays: the transaction id shows, Thanks For Shopping, then the history lists it as pending', async ({ page }) => {
+  test('4242… pays: the transaction id shows, Thanks For Shopping, then the history lists it as pending', { tag: '@diner' }, async ({ page }) => {
     const stripeRequests: string[] = [];
     page.on('request', (req) => {
       if (/stripe\.com/.test(req.url())) stripeRequests.push(req.url());
@@ -50,7 +50,7 @@ test.describe('paying with the demo card', () => {
     await expect(page.locator('script[src*="stripe"]')).toHaveCount(0);
 
     await page.goto('/menu');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByTestId('cart-badge').locator('visible=true')).toHaveText('+0');
+    await expect((await siteNav(page)).getByTestId('cart-badge').locator('visible=true')).toHaveText('+0');
   });
 
   test('4000…0002 is declined: the message shows in red and nothing is recorded', async ({ page }) => {

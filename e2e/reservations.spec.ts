@@ -24,7 +24,7 @@ async function fillBooking(page: Page, { date, time, guests, note }: { date: str
   await page.getByLabel('Note (optional)').fill(note);
 }
 
-test('a diner books a table, an admin confirms it, and the diner sees it confirmed', async ({ browser }) => {
+test('a diner books a table, an admin confirms it, and the diner sees it confirmed', { tag: ['@diner', '@admin'] }, async ({ browser }) => {
   const diner = await signedIn(browser, await createAccount('booker'), '/dashboard/reservation');
   const note = `Window table ${Date.now()}`;
   await fillBooking(diner, { date: await dayFromNow(diner, 2), time: '19:30', guests: '4', note });
@@ -49,7 +49,7 @@ test('a diner books a table, an admin confirms it, and the diner sees it confirm
   await expect(dinerRow.getByText('confirmed', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
 
-test('the form refuses a past date in words, and a diner cancels from My Booking', async ({ browser }) => {
+test('the form refuses a past date in words, and a diner cancels from My Booking', { tag: '@diner' }, async ({ browser }) => {
   const diner = await signedIn(browser, await createAccount('canceller'), '/dashboard/reservation');
   const note = `Anniversary ${Date.now()}`;
   await fillBooking(diner, { date: await dayFromNow(diner, 3), time: '12:00', guests: '2', note });

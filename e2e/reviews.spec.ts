@@ -10,7 +10,7 @@ async function expectTestimonial(page: Page, text: string, shown = true) {
   }).toPass({ timeout: 15_000 });
 }
 
-test('a diner rates with the keyboard, posts a review, sees it on the home page, then edits it', async ({ page }) => {
+test('a diner rates with the keyboard, posts a review, sees it on the home page, then edits it', { tag: '@diner' }, async ({ page }) => {
   const account = await createAccount('reviewer');
   await login(page, account, '/dashboard/review');
 

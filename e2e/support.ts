@@ -56,6 +56,17 @@ export async function readCaptcha(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { __captcha: string }).__captcha);
 }
 
+/**
+ * The public top bar's navigation. On a phone its links wait behind the menu button, which is
+ * opened first, as a person would.
+ */
+export async function siteNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const toggle = nav.locator('details:not([open]) > summary');
+  if (await toggle.isVisible()) await toggle.click();
+  return nav;
+}
+
 /** Logs in through the real form (captcha included) and waits for the redirect. */
 export async function login(page: Page, account: { email: string; password: string }, from?: string) {
   await watchCaptcha(page);

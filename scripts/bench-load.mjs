@@ -4,11 +4,11 @@
 // Targets: zero errors; public pages >= 0.5 of the static file. Missed targets are reported,
 // not fatal. Flags: --no-build, --duration=<s>, --connections=<n>.
 import { existsSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArgs } from './bench/args.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
+import { benchDiner } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { STATIC_BASELINE, LOAD } from './bench/config.mjs';
@@ -33,21 +33,13 @@ async function main() {
     if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
     rmSync(join(ROOT, '.data-bench-build'), { recursive: true, force: true });
   }
-  // A known secret lets this script sign its own session, so no identity provider is needed; a
-  // session is only valid for a user record, written before the server owns the data file.
-  const secret = randomBytes(32).toString('hex');
-  process.env.SESSION_SECRET = secret;
-  const { EmbeddedDb } = await import('../lib/db/embedded.ts');
-  const data = EmbeddedDb.open({ dataDir: join(ROOT, DATA_DIR) });
-  await data.collection('users').insertOne({ uid: 'bench-load', name: 'Load Tester', email: 'load.tester@bistro.test' });
-  await data.close();
+  const diner = await benchDiner(join(ROOT, DATA_DIR));
   const server = await startServer({
     cwd: ROOT,
     // Limits scaled out of the way: this measures capacity, the limits have their own tests.
-    env: { DATA_DIR, SESSION_SECRET: secret, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
+    env: { DATA_DIR, ...diner.env, RATE_LIMIT_SCALE: '100000', ALLOW_AUTH_EMULATOR: '1' },
   });
-  const { createSessionToken } = await import('../lib/auth/session.ts');
-  const token = await createSessionToken({ uid: 'bench-load', email: 'load.tester@bistro.test', name: 'Load Tester' }, 0);
+  const { token } = diner;
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
   if (!menuId) throw new Error('the menu is empty');
@@ -73,7 +65,7 @@ async function main() {
   const last = await measure(`static ${STATIC_BASELINE.path} (again)`, STATIC_BASELINE.path);
   const baseline = (first.rps + last.rps) / 2;
 
-  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=load.tester%40bistro.test`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
   await server.stop();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });

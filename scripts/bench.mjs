@@ -1,6 +1,7 @@
 // `npm run bench`: builds the app, serves the production build with `next start` on a fresh
 // embedded database, and PRINTS figures against the project's targets: Lighthouse scores (mobile),
-// first-load JavaScript per page (gzipped) and throughput (autocannon) relative to a static file.
+// first-load JavaScript per page (gzipped; the dashboard's as a signed-in diner) and throughput
+// (autocannon) relative to a static file. Runs under tsx, to sign the diner's session.
 // Missed targets are reported, never fatal: the exit code is non-zero only when the benchmark
 // could not run (build failed, server did not start, a section could not be measured).
 //
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   PAGES,
+  DASHBOARD_PAGES,
   LIGHTHOUSE_TARGETS,
   FIRST_LOAD_JS_TARGET_KB,
   STATIC_BASELINE,
@@ -26,6 +28,7 @@ import { stopAll, killAllSync } from './bench/processes.mjs';
 import { runLighthouse, CATEGORIES, chromePath } from './bench/lighthouse.mjs';
 import { measureFirstLoadJs, GZIP_LEVEL } from './bench/first-load-js.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
+import { benchDiner } from './bench/signed-in.mjs';
 import { table, score, kb, ms, rps, ratio, verdict, seconds, heading } from './bench/report.mjs';
 
 export { measureThroughput } from './bench/throughput.mjs';
@@ -108,9 +111,10 @@ async function lighthouseSection(baseUrl) {
   );
 }
 
-async function firstLoadJsSection(baseUrl) {
-  heading(`First-load JavaScript (gzip level ${GZIP_LEVEL}, 1 KB = 1000 bytes)`);
-  const r = await measureFirstLoadJs(baseUrl, PAGES);
+/** First-load JavaScript of `paths`, as one group (`title`): per page, chunks shared and the largest. */
+async function firstLoadJs(baseUrl, paths, title, headers) {
+  heading(`First-load JavaScript, ${title} (gzip level ${GZIP_LEVEL}, 1 KB = 1000 bytes)`);
+  const r = await measureFirstLoadJs(baseUrl, paths, { headers });
   const target = FIRST_LOAD_JS_TARGET_KB * 1000;
   const rows = r.pages.map((p) => [
     p.path,
@@ -124,7 +128,7 @@ async function firstLoadJsSection(baseUrl) {
   ]);
   console.log(table(['page', 'chunks', 'raw', 'gzipped', 'target', '', 'inline*', 'nomodule*'], rows));
   console.log('* not counted: inline scripts (RSC payload) and nomodule polyfills (not loaded by modern browsers)');
-  console.log(`shared by all pages: ${r.sharedChunks.length} chunks, ${kb(r.sharedBytes)} gzipped; all pages together: ${r.chunkCount} chunks, ${kb(r.totalBytes)}`);
+  console.log(`shared by these pages: ${r.sharedChunks.length} chunks, ${kb(r.sharedBytes)} gzipped; all together: ${r.chunkCount} chunks, ${kb(r.totalBytes)}`);
   console.log('largest chunks (gzipped):');
   for (const c of r.chunks.slice(0, 5)) {
     const used = c.pages.length === r.pages.length ? 'all pages' : c.pages.join(' ');
@@ -132,7 +136,7 @@ async function firstLoadJsSection(baseUrl) {
   }
   for (const p of r.pages) if (p.other.length) console.log(`  ${p.path}: scripts outside /_next/static, not counted: ${p.other.join(', ')}`);
   for (const p of r.pages) summary.push(['first-load JS', p.path, kb(p.bytes), `<= ${FIRST_LOAD_JS_TARGET_KB} KB`, verdict(p.bytes <= target)]);
-  summary.push(['first-load JS', 'shared by all', kb(r.sharedBytes), '', '']);
+  summary.push(['first-load JS', `shared by ${title}`, kb(r.sharedBytes), '', '']);
 }
 
 async function throughputSection(baseUrl, load) {
@@ -218,12 +222,16 @@ async function main() {
   }
 
   removeData();
+  const diner = await benchDiner(join(ROOT, DATA_DIR));
   let t = Date.now();
-  const server = await startServer({ cwd: ROOT, env: { DATA_DIR } });
+  const server = await startServer({ cwd: ROOT, env: { DATA_DIR, ...diner.env } });
   console.log(`[bench] next start on ${server.baseUrl}, /api/menu answered 200 after ${seconds(Date.now() - t)}`);
   try {
     if (!args.skip.has('lighthouse')) await section('lighthouse', () => lighthouseSection(server.baseUrl));
-    if (!args.skip.has('js')) await section('first-load JS', () => firstLoadJsSection(server.baseUrl));
+    if (!args.skip.has('js')) {
+      await section('first-load JS', () => firstLoadJs(server.baseUrl, PAGES, 'public pages'));
+      await section('first-load JS (dashboard)', () => firstLoadJs(server.baseUrl, DASHBOARD_PAGES, 'dashboard (a diner)', { cookie: diner.cookie }));
+    }
     if (!args.skip.has('throughput')) await section('throughput', () => throughputSection(server.baseUrl, args.load));
   } finally {
     await server.stop();

@@ -1,24 +1,23 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
+import { DashboardShell } from '@/components/dashboard/dashboard-shell';
 import { Sidebar } from '@/components/dashboard/sidebar';
 import { Providers } from '@/components/session/providers';
 import { hasRole } from '@/lib/auth/roles';
 import { requirePageViewer } from '@/lib/auth/viewer';
-import { site } from '@/lib/config/site';
+import { pageTitle, site } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: `${site.brand} | Dashboard`, robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { index: false, follow: false } };
 
-/** The dashboard shell, with the sidebar of the viewer's role. */
+/** The dashboard shell, with the navigation of the viewer's role. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requirePageViewer();
+  const admin = hasRole(viewer.role, 'admin');
   return (
     <Providers>
-      <div className="md:flex">
-        <Sidebar admin={hasRole(viewer.role, 'admin')} brand={site.brand} />
-        <main id="main" className="min-w-0 flex-1 bg-cream/50 px-4 py-8 md:px-10">
-          {children}
-        </main>
-      </div>
+      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar admin={admin} brand={site.brand} />}>
+        {children}
+      </DashboardShell>
     </Providers>
   );
 }

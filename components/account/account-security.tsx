@@ -8,7 +8,7 @@ import { describeAuthError, startServerSession } from '@/lib/client/auth-flow';
 import { logout } from '@/lib/client/logout';
 import { notify } from '@/lib/client/notify';
 
-const BUTTON = 'rounded bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gold disabled:opacity-60';
+const BUTTON = 'min-h-11 rounded bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gold disabled:opacity-60';
 
 async function firebaseUser() {
   const { getFirebaseAuth } = await import('@/lib/firebase/client');
@@ -87,7 +87,7 @@ export function AccountSecurity({ email, emailVerified }: { email: string; email
       {emailVerified ? null : (
         <div className="space-y-3 rounded bg-amber-50 p-4 text-amber-900">
           <p>
-            Your email address <strong>{email}</strong> is not verified yet.
+            Your email address <strong className="break-all">{email}</strong> is not verified yet.
             {sent ? ' We sent you a link: follow it, then come back here.' : null}
           </p>
           <div className="flex flex-wrap gap-3">

@@ -16,4 +16,4 @@ export function Icon({ name, className = 'h-5 w-5' }: { name: keyof typeof PATHS
 
 /** The square action button of a table row; its accessible name comes from `label`. */
 export const ACTION_BUTTON =
-  'inline-grid h-10 w-10 place-items-center rounded text-white transition disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
+  'inline-grid h-11 w-11 place-items-center rounded text-white transition disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-40';

@@ -50,7 +50,7 @@ export function ImagePicker({ control, validate, label, hint, error, current }: 
                   const valid = await validate();
                   setPreview(valid && file ? URL.createObjectURL(file) : undefined);
                 }}
-                className="mt-1 block w-full text-sm file:mr-4 file:rounded file:border-0 file:bg-ink file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-gold"
+                className="mt-1 block w-full text-sm file:mr-4 file:rounded file:border-0 file:bg-ink file:px-4 file:py-3 file:font-semibold file:text-white hover:file:bg-gold"
               />
             )}
           />

@@ -12,7 +12,7 @@ import { notify } from '@/lib/client/notify';
 import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
 import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
 import { CheckList } from '@/components/ui/check-list';
-import { Field, FormError, INPUT, MONEY_INPUT } from '@/components/ui/field';
+import { FORM_CARD, Field, FormError, INPUT, MONEY_INPUT } from '@/components/ui/field';
 import { Icon } from './icons';
 import { ImagePicker } from './image-picker';
 import { MENU_KEY } from './manage-items';
@@ -101,7 +101,7 @@ export function MenuItemForm({ mode, item }: Props) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
         <Field id="name" label="Recipe name*" error={errors.name?.message}>
           {(described) => <input {...described} type="text" autoComplete="off" placeholder="Recipe name" {...register('name')} className={INPUT} />}
         </Field>
@@ -184,7 +184,7 @@ export function MenuItemForm({ mode, item }: Props) {
             </p>
           ) : null}
           {mode === 'update' ? (
-            <Link href="/dashboard/manageItems" className="ml-auto text-sm font-semibold text-gold underline">
+            <Link href="/dashboard/manageItems" className="ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-gold underline">
               Back to Manage Items
             </Link>
           ) : null}

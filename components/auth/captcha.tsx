@@ -96,6 +96,7 @@ export function Captcha({ onMatchChange }: { onMatchChange: (matches: boolean) =
         id="captcha"
         name="captcha"
         autoComplete="off"
+        autoCapitalize="none"
         spellCheck={false}
         value={typed}
         onChange={(e) => onType(e.target.value)}

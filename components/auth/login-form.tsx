@@ -100,7 +100,7 @@ export function LoginForm() {
         <label htmlFor="email" className="block text-sm font-semibold">
           Email
         </label>
-        <input id="email" type="email" autoComplete="email" {...register('email')} aria-invalid={!!errors.email} className="mt-1 w-full rounded border border-gray-300 px-4 py-3" />
+        <input id="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} aria-invalid={!!errors.email} className="mt-1 w-full rounded border border-gray-300 px-4 py-3" />
         {errors.email ? <p className="mt-1 text-sm text-red-600">{errors.email.message}</p> : null}
       </div>
       <div>

@@ -9,10 +9,11 @@ import { describeAuthError } from '@/lib/client/auth-flow';
 import { GoogleButton } from './google-button';
 import { useFinishSignIn } from './use-finish-sign-in';
 
-const fields: { name: keyof SignUpInput; label: string; type: string; autoComplete: string }[] = [
+/** Each field with the keyboard (`inputMode`) and the autofill (`autoComplete`) a phone should offer. */
+const fields: { name: keyof SignUpInput; label: string; type: string; inputMode?: 'email' | 'url'; autoComplete: string }[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { name: 'photoURL', label: 'Photo URL', type: 'url', autoComplete: 'photo' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'photoURL', label: 'Photo URL', type: 'url', inputMode: 'url', autoComplete: 'photo' },
+  { name: 'email', label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
 ];
 
@@ -52,7 +53,10 @@ export function SignUpForm() {
           <input
             id={f.name}
             type={f.type}
+            inputMode={f.inputMode}
             autoComplete={f.autoComplete}
+            autoCapitalize={f.inputMode ? 'none' : undefined}
+            spellCheck={f.inputMode ? false : undefined}
             {...register(f.name)}
             aria-invalid={!!errors[f.name]}
             aria-describedby={errors[f.name] ? `${f.name}-error` : undefined}

@@ -99,7 +99,7 @@ export function CartView() {
             onClick={() => void onDelete(item)}
             disabled={deleting === item._id}
             aria-label={`Delete ${item.name}`}
-            className="rounded bg-red-600 p-2 text-white hover:bg-red-700 disabled:cursor-wait disabled:opacity-60"
+            className="grid h-11 w-11 place-items-center rounded bg-red-600 text-white hover:bg-red-700 disabled:cursor-wait disabled:opacity-60"
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-current">
               <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
@@ -118,7 +118,7 @@ export function CartView() {
         <p>Total price: {formatCents(cartCents(cart))}</p>
         {payReason ? (
           <span className="flex items-center gap-3 font-sans text-base normal-case">
-            <button type="button" disabled aria-describedby="pay-disabled-reason" className="cursor-not-allowed rounded bg-gray-300 px-6 py-2 font-semibold text-gray-600">
+            <button type="button" disabled aria-describedby="pay-disabled-reason" className="min-h-11 cursor-not-allowed rounded bg-gray-300 px-6 py-2 font-semibold text-gray-600">
               Pay
             </button>
             <span id="pay-disabled-reason" className="text-sm text-gray-500">
@@ -126,7 +126,7 @@ export function CartView() {
             </span>
           </span>
         ) : (
-          <Link href="/dashboard/payment" className="rounded bg-gold px-6 py-2 font-sans text-base font-semibold text-white normal-case hover:bg-gold-dark">
+          <Link href="/dashboard/payment" className="inline-flex min-h-11 items-center rounded bg-gold px-6 py-2 font-sans text-base font-semibold text-white normal-case hover:bg-gold-dark">
             Pay
           </Link>
         )}

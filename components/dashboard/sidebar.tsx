@@ -14,7 +14,7 @@ function LinkList({ links, current }: { links: NavLink[]; current: string | null
             <Link
               href={link.href}
               aria-current={active ? 'page' : undefined}
-              className={`flex items-center gap-3 rounded px-3 py-2 font-display text-sm uppercase ${active ? 'bg-white text-ink' : 'hover:text-white'}`}
+              className={`flex min-h-11 items-center gap-3 rounded px-3 py-2 font-display text-sm uppercase ${active ? 'bg-white text-ink' : 'hover:text-white'}`}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 shrink-0 fill-current">
                 <path d={ICONS[link.icon]} />
@@ -32,7 +32,7 @@ function LinkList({ links, current }: { links: NavLink[]; current: string | null
 export function Sidebar({ admin, brand }: { admin: boolean; brand: string }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Dashboard" className="bg-[#d1a054] px-4 py-6 text-ink md:min-h-screen md:w-64">
+    <nav aria-label="Dashboard" className="min-h-full bg-[#d1a054] px-4 py-6 text-ink md:min-h-screen md:w-64">
       <Link href="/" className="mb-8 block px-3 font-display leading-tight">
         <span className="block text-xl font-bold">{brand}</span>
         <span className="block text-xs tracking-[0.35em] uppercase">Restaurant</span>

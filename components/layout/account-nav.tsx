@@ -30,7 +30,7 @@ export function AccountNav() {
           </Link>
         </li>
         <li>
-          <Link href="/signUp" className="rounded bg-gold px-4 py-2 font-semibold text-white hover:bg-gold-dark">
+          <Link href="/signUp" className="inline-flex min-h-11 items-center rounded bg-gold px-4 py-2 font-semibold text-white hover:bg-gold-dark">
             Get Started
           </Link>
         </li>
@@ -55,7 +55,7 @@ export function AccountNav() {
         </Link>
       </li>
       <li>
-        <Link href="/dashboard/cart" className="relative inline-flex items-center gap-2 rounded px-2 py-1 hover:bg-white/10" aria-label={`Cart, ${dishes} items`}>
+        <Link href="/dashboard/cart" className="relative inline-flex min-h-11 items-center gap-2 rounded px-2 py-1 hover:bg-white/10" aria-label={`Cart, ${dishes} items`}>
           <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6 fill-current">
             <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zM5.2 4l.6 3H21l-2 8H7.4L4.4 2H1v2h2.8z" />
           </svg>

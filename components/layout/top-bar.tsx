@@ -35,7 +35,7 @@ export function TopBar() {
           <span className="block font-display text-xs tracking-[0.35em] uppercase">{site.tagline}</span>
         </Link>
         <details className="group relative md:hidden">
-          <summary className="cursor-pointer list-none rounded px-3 py-2 hover:bg-white/10" aria-label="Menu">
+          <summary className="grid min-h-11 min-w-11 cursor-pointer list-none place-items-center rounded px-2 hover:bg-white/10" aria-label="Menu">
             <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6 fill-current">
               <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
             </svg>

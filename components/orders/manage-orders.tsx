@@ -59,7 +59,7 @@ function StepButton({ order, step, onChanged }: { order: Order; step: OrderStep;
       onClick={onClick}
       disabled={busy}
       aria-label={`${label}: order ${orderLabel(order)} of ${order.email}, ${formatWhen(order.data)}`}
-      className={`rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
+      className={`min-h-11 rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
     >
       {busy ? 'Working…' : label}
     </button>
@@ -72,7 +72,7 @@ function StatusCell({ order }: { order: Order }) {
     <div className="space-y-2">
       <OrderStatusBadge status={order.status} />
       <details className="text-xs text-gray-600">
-        <summary className="cursor-pointer rounded underline-offset-2 hover:underline">Timeline</summary>
+        <summary className="cursor-pointer rounded py-3.5 underline-offset-2 hover:underline">Timeline</summary>
         <ol className="mt-2 space-y-1 border-l-2 border-gray-200 pl-3">
           {order.history.map((step) => (
             <li key={`${step.status}-${step.at}`}>
@@ -96,11 +96,11 @@ const FILTER_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Every order, newest first, with the buttons that move each one on to its next steps. */
 /** Where pickup orders go in the list: open ones by their slot, soonest first; or all by payment time. */
 type Sort = 'newest' | 'slot';
 const ACTIVE: readonly OrderStatus[] = ['pending', 'preparing', 'ready'];
 
+/** Every order, with its fulfilment and the buttons that move it on to its next steps. */
 export function ManageOrders() {
   const [filter, setFilter] = useState<OrderStatus | ''>('');
   const [sort, setSort] = useState<Sort>('slot');
@@ -194,7 +194,7 @@ export function ManageOrders() {
             id="order-sort"
             value={sort}
             onChange={(event) => setSort(event.target.value as Sort)}
-            className="mt-1 rounded border border-gray-300 bg-white px-3 py-2"
+            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
           >
             <option value="slot">Pickup time, soonest first</option>
             <option value="newest">Newest first</option>
@@ -208,7 +208,7 @@ export function ManageOrders() {
             id="order-filter"
             value={filter}
             onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
-            className="mt-1 rounded border border-gray-300 bg-white px-3 py-2"
+            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
           >
             <option value="">All orders</option>
             {ORDER_STATUSES.map((status) => (

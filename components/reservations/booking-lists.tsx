@@ -12,7 +12,7 @@ import { BookingTable } from './booking-table';
 const REFRESH_MS = 5000;
 
 const HEADING = 'font-display text-2xl uppercase';
-const BOOK_LINK = 'rounded bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gold';
+const BOOK_LINK = 'inline-flex min-h-11 items-center rounded bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gold';
 
 /**
  * Bookings from `url`, kept fresh; the loading, failed and empty states are answered here so

@@ -70,7 +70,7 @@ function StatusButton({ booking, change, admin, onChanged }: StatusButtonProps) 
         aria-describedby={reasonId}
         aria-label={`${verb.label} ${what}`}
         title={refused ?? `${verb.label} ${what}`}
-        className={`rounded px-3 py-2 text-sm font-semibold text-white transition disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 ${verb.className}`}
+        className={`min-h-11 min-w-11 rounded px-3 py-2 text-sm font-semibold text-white transition disabled:cursor-wait disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-40 ${verb.className}`}
       >
         {busy ? 'Working…' : verb.label}
       </button>
@@ -109,8 +109,8 @@ export function BookingTable({ caption, bookings, view, onChanged }: BookingTabl
     cell: (b) => (
       <>
         <span className="block font-semibold">{b.name}</span>
-        <span className="block text-xs text-gray-500">{b.email}</span>
-        <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="text-xs text-gold underline">
+        <span className="block text-xs break-all text-gray-500">{b.email}</span>
+        <a href={`tel:${b.phone.replace(/[^+\d]/g, '')}`} className="inline-flex min-h-11 items-center text-xs text-gold underline">
           {b.phone}
         </a>
       </>
@@ -125,7 +125,7 @@ export function BookingTable({ caption, bookings, view, onChanged }: BookingTabl
   const actions: Column<Booking> = {
     header: admin ? 'Actions' : 'Action',
     cell: (b) => (
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {changes.map((change) => (
           <StatusButton key={change} booking={b} change={change} admin={admin} onChanged={onChanged} />
         ))}

@@ -8,7 +8,7 @@ import { notify } from '@/lib/client/notify';
 import type { Booking } from '@/lib/reservations/types';
 import { BOOKING_WINDOW_DAYS, MAX_GUESTS, addDays, formatDay, hasStarted, isCalendarDate, type RestaurantClock } from '@/lib/reservations/calendar';
 import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/validation/reservation';
-import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
+import { FORM_CARD, Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 
 interface Props {
   /** The restaurant's clock when the server rendered the page: the browser's zone may differ. */
@@ -64,11 +64,12 @@ export function ReservationForm({ clock, guest }: Props) {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
       <p className="text-sm text-gray-600">
-        Booking as <strong>{guest.name}</strong> ({guest.email})
+        Booking as <strong>{guest.name}</strong> <span className="break-all">({guest.email})</span>
       </p>
-      <div className="grid gap-6 md:grid-cols-2">
+      {/* Two abreast from a phone's width up, so the whole form and its button fit the first screen. */}
+      <div className="grid gap-4 min-[25rem]:grid-cols-2 md:gap-6">
         <Field id="date" label="Date" error={errors.date?.message} hint={`Up to ${BOOKING_WINDOW_DAYS} days ahead`}>
           {(described) => (
             <input
@@ -115,7 +116,7 @@ export function ReservationForm({ clock, guest }: Props) {
           )}
         </Field>
         <Field id="phone" label="Phone" error={errors.phone?.message} hint="In case we need to reach you about the booking">
-          {(described) => <input {...described} type="tel" autoComplete="tel" placeholder="+1 555 010 2024" {...register('phone')} className={INPUT} />}
+          {(described) => <input {...described} type="tel" inputMode="tel" autoComplete="tel" placeholder="+1 555 010 2024" {...register('phone')} className={INPUT} />}
         </Field>
       </div>
       <Field id="note" label="Note (optional)" error={errors.note?.message} hint={`${note.length}/${NOTE_MAX} characters`}>

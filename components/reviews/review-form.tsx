@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
-import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
+import { FORM_CARD, Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { LoadingOrError } from '@/components/ui/load-states';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
@@ -58,7 +58,7 @@ function ReviewEditor({ review, name, onSaved }: EditorProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow-sm md:p-10">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
       <p className="text-sm text-gray-600">
         {review ? 'You reviewed us already; saving replaces your review.' : 'How was your visit?'} It is shown on our{' '}
         <Link href="/" className="font-semibold text-gold underline">

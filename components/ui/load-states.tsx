@@ -20,7 +20,7 @@ export function LoadError({ children, onRetry }: { children: ReactNode; onRetry:
   return (
     <div role="alert" className="flex flex-col items-center gap-4 rounded-lg bg-red-50 p-10 text-center text-red-700">
       <p>{children}</p>
-      <button type="button" onClick={onRetry} className="rounded bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800">
+      <button type="button" onClick={onRetry} className="min-h-11 rounded bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800">
         Try again
       </button>
     </div>
@@ -33,7 +33,7 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
     <div role="status" className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">
       <p>{children}</p>
       {action ? (
-        <Link href={action.href} className="rounded bg-gold px-5 py-2 font-semibold text-white hover:bg-gold-dark">
+        <Link href={action.href} className="inline-flex min-h-11 items-center rounded bg-gold px-5 py-2 font-semibold text-white hover:bg-gold-dark">
           {action.label}
         </Link>
       ) : null}

@@ -4,6 +4,9 @@
 /** Public pages: Lighthouse (mobile) and first-load JavaScript. */
 export const PAGES = ['/', '/menu', '/order/salad'];
 
+/** Dashboard pages, as a signed-in diner: first-load JavaScript (the dashboard shell and its menu). */
+export const DASHBOARD_PAGES = ['/dashboard/userHome', '/dashboard/cart'];
+
 /** Lighthouse category targets (scores 0–1). */
 export const LIGHTHOUSE_TARGETS = {
   performance: 0.95,

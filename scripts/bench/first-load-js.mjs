@@ -50,11 +50,12 @@ export function scriptsInHtml(html, pageUrl) {
 const gzipSize = (buf) => gzipSync(buf, { level: GZIP_LEVEL }).length;
 
 /**
- * Measures each page. Returns { pages: [{ path, bytes, rawBytes, chunks, inlineBytes, other, nomodule, nomoduleBytes }],
+ * Measures each page, fetched with `headers` (a session cookie for pages behind sign-in; a redirect
+ * is an error, never the measure of the page it leads to). Returns { pages: [{ path, bytes, rawBytes, chunks, inlineBytes, other, nomodule, nomoduleBytes }],
  * chunks: [{ url, raw, gz, pages }] (largest first), sharedBytes, sharedChunks, totalBytes, chunkCount }
  * (bytes gzipped; shared = chunks every page loads).
  */
-export async function measureFirstLoadJs(baseUrl, paths) {
+export async function measureFirstLoadJs(baseUrl, paths, { headers } = {}) {
   const cache = new Map(); // url -> Promise<{ raw, gz }>
   const fetchChunk = (url) => {
     if (!cache.has(url)) {
@@ -74,7 +75,7 @@ export async function measureFirstLoadJs(baseUrl, paths) {
   const pages = [];
   for (const path of paths) {
     const pageUrl = new URL(path, baseUrl).href;
-    const res = await fetch(pageUrl);
+    const res = await fetch(pageUrl, { headers, redirect: 'manual' });
     const html = await res.text();
     if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
     const { urls, other, nomodule, inline } = scriptsInHtml(html, pageUrl);

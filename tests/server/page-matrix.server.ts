@@ -16,25 +16,9 @@ import { createSessionToken } from '@/lib/auth/session';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { startServer, type RunningServer } from '../faults/server';
+import { dashboardPages, pagesUnder, type AppPage } from '../support/app-pages';
 
-interface Page {
-  /** The URL path, with [id] for a dynamic segment. */
-  route: string;
-  admin: boolean;
-}
-
-/** Every page.tsx below `dir`; route groups `(name)` add nothing to the path. */
-function pagesUnder(dir: string, route: string): Page[] {
-  const found: Page[] = [];
-  for (const name of fs.readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (fs.statSync(full).isDirectory()) found.push(...pagesUnder(full, name.startsWith('(') ? route : `${route}/${name}`));
-    else if (name === 'page.tsx') found.push({ route: route || '/', admin: full.split(path.sep).includes('(admin)') });
-  }
-  return found;
-}
-
-const PAGES = [...pagesUnder('app/dashboard', '/dashboard'), ...pagesUnder('app/(site)/secret', '/secret')];
+const PAGES = [...dashboardPages(), ...pagesUnder('app/(site)/secret', '/secret')];
 
 /** What only an admin may see: the revenue of the other diner's order, formatted and raw. */
 const ADMIN_FIGURES = ['4,321.09', '4321.09'];
@@ -100,7 +84,7 @@ async function get(route: string, who: Who, rsc: boolean) {
 }
 
 /** 307 and where to, or 200. */
-function expected(page: Page, who: Who): { status: 307; location: string } | { status: 200 } {
+function expected(page: AppPage, who: Who): { status: 307; location: string } | { status: 200 } {
   const url = page.route.replace('[id]', menuId);
   if (who === 'anonymous') return { status: 307, location: `/login?from=${encodeURIComponent(url)}` };
   if (page.route === '/dashboard') return { status: 307, location: who === 'admin' ? '/dashboard/adminHome' : '/dashboard/userHome' };

@@ -14,7 +14,7 @@ export default async function ReservationPage() {
   return (
     <section>
       <PageHeading title="Book a table" subtitle="Reservation" />
-      <p className="mx-auto mb-8 max-w-3xl text-center text-gray-600">
+      <p className="mx-auto mb-4 max-w-3xl text-center text-sm text-gray-600 md:mb-8 md:text-base">
         We seat guests every 30 minutes from {SLOT_TIMES[0]} to {SLOT_TIMES.at(-1)}. Your booking is pending until we confirm it; you will see
         its status under My Booking.
       </p>

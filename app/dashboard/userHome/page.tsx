@@ -1,5 +1,9 @@
+import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
 import { requirePageViewer } from '@/lib/auth/viewer';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('User Home') };
 
 export default async function UserHome() {
   const viewer = await requirePageViewer();

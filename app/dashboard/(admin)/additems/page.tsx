@@ -1,5 +1,9 @@
+import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('Add Items') };
 
 export default function AddItemsPage() {
   return (

@@ -1,8 +1,12 @@
+import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { AllUsers } from '@/components/admin/all-users';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { listUsers } from '@/lib/users/admin';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('All Users') };
 
 /** The list is read on the server for the first paint; the table keeps it fresh from there. */
 export default async function AllUsersPage() {

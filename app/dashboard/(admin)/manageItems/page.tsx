@@ -1,7 +1,11 @@
+import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageItems } from '@/components/admin/manage-items';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { getMenuItems } from '@/lib/menu/queries';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('Manage Items') };
 
 export default async function ManageItemsPage() {
   await requirePageViewer('admin');

@@ -1,5 +1,9 @@
+import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewModeration } from '@/components/reviews/review-moderation';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('Guest Reviews') };
 
 export default function GuestReviewsPage() {
   return (

@@ -103,7 +103,7 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
                       href={orderHref(category, n)}
                       aria-label={`Page ${n}`}
                       aria-current={n === page ? 'page' : undefined}
-                      className={`grid h-10 w-10 place-items-center rounded-full font-semibold ${
+                      className={`grid h-11 w-11 place-items-center rounded-full font-semibold ${
                         n === page ? 'bg-gold text-white' : 'bg-gray-200 hover:bg-gray-300'
                       }`}
                     >

@@ -1,8 +1,12 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { getMenuItem } from '@/lib/menu/queries';
+import { pageTitle } from '@/lib/config/site';
+
+export const metadata: Metadata = { title: pageTitle('Update Item') };
 
 /** The item is read on the server, so the form never shows empty; unknown or malformed ids are not found. */
 export default async function UpdateItemPage({ params }: { params: Promise<{ id: string }> }) {

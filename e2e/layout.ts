@@ -1,0 +1,194 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { roleNeededFor } from '../lib/auth/page-access';
+import { dashboardPages } from '../tests/support/app-pages';
+import { ADMIN, createAccount, login } from './support';
+
+/** What the layout suites measure a screen with: the dashboard pages and the checks they share. */
+
+/** The smallest tap target a finger hits reliably, in CSS pixels. */
+export const TAP_PX = 44;
+
+/**
+ * The dashboard pages a diner walks (those a diner may open), or an admin walks (those that need
+ * more than a diner, and /dashboard itself), by route ([id] for a dynamic segment), as
+ * lib/auth/page-access.ts lets them in.
+ */
+export const pagesOf = (who: 'diner' | 'admin') =>
+  dashboardPages()
+    .map((p) => p.route)
+    .filter((route) => {
+      const needed = roleNeededFor(route) ?? 'diner';
+      return who === 'diner' ? needed === 'diner' : needed !== 'diner' || route === '/dashboard';
+    });
+
+/** The URL of a route: its one dynamic segment is a menu item. */
+export async function urlOf(page: Page, route: string): Promise<string> {
+  if (!route.includes('[')) return route;
+  const [item] = (await (await page.request.get('/api/menu?category=soup')).json()) as { _id: string }[];
+  return route.replace(/\[[^\]]+\]/, item!._id);
+}
+
+const firstRow = (page: Page) => page.getByRole('main').getByRole('row').nth(1);
+const itemForm = (page: Page) => page.getByLabel('Recipe name*');
+
+/**
+ * The main action of each page: what a person came to the page to do or to see. A page missing
+ * here is held to its first control.
+ */
+const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
+  '/dashboard/userHome': (page) => page.getByRole('button', { name: 'Sign out everywhere' }),
+  '/dashboard/cart': (page) => page.getByRole('link', { name: 'Pay', exact: true }),
+  '/dashboard/payment': (page) => page.getByRole('button', { name: /^Pay / }),
+  '/dashboard/paymentHistory': firstRow,
+  '/dashboard/reservation': (page) => page.getByRole('button', { name: 'Book a table' }),
+  '/dashboard/review': (page) => page.getByRole('button', { name: /review$/ }),
+  '/dashboard/bookings': firstRow,
+  '/dashboard/adminHome': (page) => page.getByRole('list', { name: 'Key figures' }),
+  '/dashboard/additems': itemForm,
+  '/dashboard/updateItem/[id]': itemForm,
+  '/dashboard/manageItems': firstRow,
+  '/dashboard/manageBookings': firstRow,
+  '/dashboard/manageOrders': firstRow,
+  '/dashboard/reviews': firstRow,
+  '/dashboard/allUsers': firstRow,
+};
+
+/** The main action of the page shown now (after any redirect). */
+export function mainAction(page: Page): Locator {
+  const path = new URL(page.url()).pathname;
+  const route = Object.keys(MAIN_ACTION).find((r) => new RegExp(`^${r.replace(/\[[^\]]+\]/g, '[^/]+')}$`).test(path));
+  return route ? MAIN_ACTION[route]!(page) : page.getByRole('main').locator('a[href], button, input, select, textarea').first();
+}
+
+/** How far `locator` starts below the top of the document, and how tall it is. */
+export async function pageBox(locator: Locator) {
+  return locator.evaluate((el) => {
+    const { top, height } = el.getBoundingClientRect();
+    return { top: top + window.scrollY, height };
+  });
+}
+
+/** Expects the page's h1 and main action to start within the first screen, at least a fingertip of the action showing. */
+export async function expectFirstScreen(page: Page) {
+  const screen = page.viewportSize()!.height;
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const action = mainAction(page);
+  await expect(action).toBeVisible();
+  expect((await pageBox(heading)).top, 'the heading starts in the first screen').toBeLessThan(screen);
+  const { top, height } = await pageBox(action);
+  expect(top + Math.min(height, TAP_PX), `the main action of ${page.url()} shows in the first screen`).toBeLessThanOrEqual(screen);
+}
+
+/**
+ * What sticks out past the window's right edge, as 'tag.class (right edge)': the innermost
+ * elements that do, or whose text does (not what a box clips or scrolls, such as a carousel's
+ * next slides). A phone widens its layout viewport to show content wider than the screen, so
+ * the window is held to its given width too.
+ */
+export const overflowX = (page: Page) =>
+  page.evaluate((width) => {
+    const clipped = (el: HTMLElement) => {
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const right = (el: HTMLElement) => {
+      const box = el.getBoundingClientRect();
+      return Math.max(box.right, getComputedStyle(el).overflowX === 'visible' ? box.left + el.scrollWidth : 0);
+    };
+    const wide = [...document.body.querySelectorAll<HTMLElement>('*')].filter((el) => right(el) > width + 0.5 && el.checkVisibility() && !clipped(el));
+    const out = wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join('.')} (${Math.round(right(el))})`);
+    if (window.innerWidth > width) out.push(`window ${window.innerWidth} px wide`);
+    return out;
+  }, page.viewportSize()!.width);
+
+/** Scroll boxes inside the page that scroll sideways (a table that does not fit its box). */
+export const sidewaysScrollers = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.getAttribute('aria-label') ?? el.tagName.toLowerCase()),
+  );
+
+/**
+ * Visible controls smaller than a fingertip, as 'name (w×h)'. Links inside running text are
+ * exempt (they are as tall as the line they sit in), and so are controls hidden but for
+ * assistive technology (a visually hidden radio is tapped through its label, which is checked).
+ */
+export const smallTargets = (page: Page) =>
+  page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], label:has(> input[type="radio"])',
+    );
+    return [...controls]
+      .filter((el) => {
+        const { width, height } = el.getBoundingClientRect();
+        if (width <= 1 || height <= 1 || !el.checkVisibility({ visibilityProperty: true })) return false;
+        if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') return false;
+        return width < min || height < min;
+      })
+      .map((el) => {
+        const { width, height } = el.getBoundingClientRect();
+        const name = el.getAttribute('aria-label') ?? (el.textContent?.trim() || el.getAttribute('name') || el.tagName.toLowerCase());
+        return `${name} (${Math.round(width)}×${Math.round(height)})`;
+      });
+  }, TAP_PX);
+
+/** Expects every element `locator` matches (at least one) to be at least a fingertip wide and tall. */
+export async function expectTappable(locator: Locator) {
+  const all = await locator.all();
+  expect(all.length, `${locator} matches something`).toBeGreaterThan(0);
+  for (const element of all) {
+    const box = (await element.boundingBox())!;
+    const name = (await element.getAttribute('aria-label')) ?? (await element.textContent())?.trim();
+    expect([Math.round(box.width), Math.round(box.height)].every((side) => side >= TAP_PX), `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`).toBe(true);
+  }
+}
+
+/** Accessibility violations axe finds on the page as shown, as 'rule: elements'. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** 'YYYY-MM-DD' `days` from today on this machine's clock (the server's too). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
+
+/**
+ * A signed-in browser for each walk, with something on every list: a diner who has paid for an
+ * order, has dishes in the cart again, a booking and a review; the admin sees all of it.
+ */
+export async function seedAccounts(browser: Browser): Promise<{ diner: BrowserContext; admin: BrowserContext }> {
+  const diner = await browser.newContext();
+  const page = await diner.newPage();
+  await login(page, await createAccount('layout'));
+  const origin = new URL(page.url()).origin;
+  const post = async (url: string, data: unknown) => expect((await page.request.post(url, { data, headers: { origin } })).ok()).toBe(true);
+  const dishes = (await (await page.request.get('/api/menu?category=salad')).json()) as { _id: string }[];
+  const fillCart = async () => {
+    for (const dish of dishes.slice(0, 2)) await post('/api/carts', { menuId: dish._id });
+  };
+
+  await fillCart();
+  await page.goto('/dashboard/payment');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+  await fillCart();
+  await post('/api/bookings', { date: dayFromNow(3), time: '19:30', guests: 4, phone: '+1 555 010 7777', note: 'A table by the window, if there is one free' });
+  await post('/api/review', { rating: 5, details: 'The soup was lovely and the staff were kind.' });
+  await page.close();
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await login(adminPage, ADMIN);
+  await adminPage.close();
+  return { diner, admin };
+}
