@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MenuItem } from '../lib/menu/types';
-import { ADMIN, createAccount, login } from './support';
+import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
 
 /** Every JavaScript file the page loaded, as text. */
 async function scriptsOf(page: Page, path: string): Promise<string[]> {
@@ -29,13 +29,15 @@ test.describe('order tracking', { tag: '@admin' }, () => {
     });
     expect(added.status()).toBe(201);
     await diner.goto('/dashboard/payment');
+    await pickupAtEarliestTime(diner);
     await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
     await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
     await diner.getByLabel('CVC').fill('123');
     const pay = diner.getByRole('button', { name: /^Pay \$/ });
     await expect(pay).toBeEnabled();
     await pay.click();
-    await expect(diner).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+    await expect(diner.getByRole('link', { name: 'View your receipt' })).toBeVisible({ timeout: 20_000 });
+    await diner.goto('/dashboard/paymentHistory');
     const dinerStatus = diner.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
     await expect(dinerStatus).toHaveText('pending');
     // Survives only as long as the page is not reloaded.

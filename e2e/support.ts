@@ -78,3 +78,15 @@ export async function login(page: Page, account: { email: string; password: stri
   await expect(page.getByText('User Login Successfull')).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/**
+ * On the payment page, pickup at a time the diner chooses: the first day with a time still ahead,
+ * its earliest time with room, whatever the clock says now (as soon as possible is not offered
+ * while the restaurant is closed). Answers the time chosen.
+ */
+export async function pickupAtEarliestTime(page: Page): Promise<string> {
+  await page.getByRole('radio', { name: 'At a time I choose' }).check();
+  const time = page.getByLabel('Time');
+  await expect(time).toHaveValue(/^\d\d:\d\d$/);
+  return time.inputValue();
+}

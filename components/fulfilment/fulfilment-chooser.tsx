@@ -22,7 +22,7 @@ interface PickupChooserProps {
   slots?: PickupSlot[];
 }
 
-const OPTION = 'flex cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50';
+const OPTION = 'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50';
 
 /**
  * Pickup: "as soon as possible" (only while the restaurant is open) or a time on one of the next

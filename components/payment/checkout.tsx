@@ -56,7 +56,7 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
   const [table, setTable] = useState(scannedTable);
   const [when, setWhen] = useState<PickupState>(() => ({
     mode: pickup.openNow ? 'asap' : 'slot',
-    date: pickup.days.find((day) => !day.closed)?.date ?? today,
+    date: pickup.firstDate ?? today,
     time: '',
   }));
   const [tip, setTip] = useState<TipState>({ percent: 0 });
@@ -70,7 +70,9 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
   const tipInCents = readTipChoice.choice ? tipCents(subtotalCents, readTipChoice.choice) : 0;
   const totalCents = subtotalCents + tipInCents;
   const asapTime = pickup.openNow ? todaySlots.slots?.find((slot) => slot.available)?.time : undefined;
-  const slotOpen = daySlots.slots?.some((slot) => slot.time === when.time && slot.available);
+  // Until the diner picks a time, the day's earliest time with room is chosen for them (and shown).
+  const slotTime = when.time || (daySlots.slots?.find((slot) => slot.available)?.time ?? '');
+  const slotOpen = daySlots.slots?.some((slot) => slot.time === slotTime && slot.available);
   const fulfilment: FulfilmentChoice | null =
     table !== null
       ? { kind: 'table', table }
@@ -79,7 +81,7 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
           ? { kind: 'asap' }
           : null
         : slotOpen
-          ? { kind: 'pickup', date: when.date, time: when.time }
+          ? { kind: 'pickup', date: when.date, time: slotTime }
           : null;
   const waitingFor = !fulfilment ? 'Choose a pickup time first.' : readTipChoice.error;
 
@@ -149,14 +151,14 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
         <span>
           {dishes} {dishes === 1 ? 'dish' : 'dishes'}
         </span>
-        <Link href="/dashboard/cart" className="text-sm font-semibold text-gold underline">
+        <Link href="/dashboard/cart" className="inline-flex min-h-11 items-center text-sm font-semibold text-gold underline">
           Review your cart
         </Link>
       </p>
       {table !== null ? (
         <TableChoice table={table} onLeave={() => setTable(null)} />
       ) : (
-        <PickupChooser options={pickup} today={today} value={when} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
+        <PickupChooser options={pickup} today={today} value={{ ...when, time: slotTime }} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
       )}
       <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} />
       <OrderTotals subtotalCents={subtotalCents} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
@@ -181,10 +183,10 @@ function PaymentOutcome({ phase }: { phase: Exclude<Phase, { step: 'choosing' }>
             {phase.order.fulfilment ? `, ${fulfilmentLabel(phase.order.fulfilment)}` : ''}: {formatPrice(phase.price)}.
           </p>
           <p className="flex flex-wrap gap-4">
-            <Link href={`/dashboard/orders/${phase.order._id}`} className="rounded bg-gold px-5 py-2 font-semibold text-white hover:bg-gold-dark">
+            <Link href={`/dashboard/orders/${phase.order._id}`} className="inline-flex min-h-11 items-center rounded bg-gold px-5 py-2 font-semibold text-white hover:bg-gold-dark">
               View your receipt
             </Link>
-            <Link href="/dashboard/paymentHistory" className="px-1 py-2 font-semibold text-gold underline">
+            <Link href="/dashboard/paymentHistory" className="inline-flex min-h-11 items-center px-1 py-2 font-semibold text-gold underline">
               Payment history
             </Link>
           </p>

@@ -18,7 +18,7 @@ export function readTip(state: TipState, subtotalCents: number): { choice: TipCh
   return refused ? { choice: null, error: refused } : { choice: { custom } };
 }
 
-const OPTION = 'flex cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50';
+const OPTION = 'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50';
 
 /** No tip, 10, 15 or 20 % of the food, or an amount up to the food's price. */
 export function TipChooser({ subtotalCents, value, onChange }: { subtotalCents: number; value: TipState; onChange(state: TipState): void }) {

@@ -16,7 +16,7 @@ export function TableChoice({ table, onLeave }: { table: number; onLeave(): void
           forgetTable();
           onLeave();
         }}
-        className="text-sm font-semibold text-gold underline"
+        className="min-h-11 text-left text-sm font-semibold text-gold underline"
       >
         Not at table {table}? Collect your order instead
       </button>

@@ -6,7 +6,7 @@ export function PrintButton({ children }: { children: string }) {
     <button
       type="button"
       onClick={() => window.print()}
-      className="rounded bg-ink px-5 py-2 font-semibold text-white hover:bg-gold print:hidden"
+      className="min-h-11 rounded bg-ink px-5 py-2 font-semibold text-white hover:bg-gold print:hidden"
     >
       {children}
     </button>

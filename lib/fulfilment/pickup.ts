@@ -31,7 +31,9 @@ export async function pickupSlots(date: string, now = new Date()): Promise<Picku
 export function pickupOptions(now = new Date()): PickupOptions {
   const rules = pickupRules();
   const clock = restaurantClock(now);
-  return { days: pickupDays(clock, rules), openNow: isOpenAt(clock, rules) };
+  const days = pickupDays(clock, rules);
+  const firstDate = days.find((day) => pickupTimesOn(day.date, clock, rules).length)?.date;
+  return { days, openNow: isOpenAt(clock, rules), ...(firstDate ? { firstDate } : {}) };
 }
 
 /** The diner's choice as the order will keep it: 400 for a table the restaurant does not have, 409 when no slot has room. */

@@ -26,4 +26,6 @@ export interface PickupOptions {
   days: PickupDay[];
   /** The restaurant is open now, so "as soon as possible" can be offered (when a slot has room). */
   openNow: boolean;
+  /** The first day with a pickup time still ahead (tomorrow once today's last slot is too soon), if any. */
+  firstDate?: string;
 }
