@@ -38,8 +38,8 @@ test.describe('checkout a kitchen can fulfil', () => {
 
     await page.goto('/dashboard/payment');
     await page.getByRole('radio', { name: 'At a time I choose' }).check();
-    await page.getByLabel('Day').selectOption({ label: 'Tomorrow' });
-    await page.getByLabel('Time').selectOption('12:00');
+    await page.getByRole('combobox', { name: 'Day', exact: true }).selectOption({ label: 'Tomorrow' });
+    await page.getByRole('combobox', { name: 'Time', exact: true }).selectOption('12:00');
     await page.getByRole('radio', { name: /^15%/ }).check();
     await expect(page.getByLabel('Totals')).toContainText(`Subtotal${money(subtotal)}`);
     await expect(page.getByLabel('Totals')).toContainText(`Tip (15%)${money(tip)}`);

@@ -86,7 +86,7 @@ export async function login(page: Page, account: { email: string; password: stri
  */
 export async function pickupAtEarliestTime(page: Page): Promise<string> {
   await page.getByRole('radio', { name: 'At a time I choose' }).check();
-  const time = page.getByLabel('Time');
+  const time = page.getByRole('combobox', { name: 'Time', exact: true });
   await expect(time).toHaveValue(/^\d\d:\d\d$/);
   return time.inputValue();
 }

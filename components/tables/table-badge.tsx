@@ -1,14 +1,11 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { tableInCookie } from './table-cookie';
-
-// The cookie has no change event; it is read when the page renders in the browser.
-const subscribe = () => () => {};
+import { onTableChange, tableInCookie } from './table-cookie';
 
 /** "Table 12" in the top bar while the diner orders for a table; nothing otherwise (and on the server, so public pages stay static). */
 export function TableBadge() {
-  const table = useSyncExternalStore(subscribe, tableInCookie, () => null);
+  const table = useSyncExternalStore(onTableChange, tableInCookie, () => null);
   if (table === null) return null;
   return (
     <li>
