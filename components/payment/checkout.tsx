@@ -146,7 +146,7 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
   const cardForm = { totalCents, waitingFor, prepare, onSucceeded, onRefused };
   const dishes = dishCount(cart);
   return (
-    <div className="mx-auto max-w-xl space-y-6 rounded bg-white p-6 shadow-sm md:p-8">
+    <div className="mx-auto max-w-xl space-y-6 rounded bg-white p-6 shadow-sm max-md:mb-32 md:p-8">
       <p className="flex justify-between border-b border-gray-200 pb-4 text-lg">
         <span>
           {dishes} {dishes === 1 ? 'dish' : 'dishes'}

@@ -10,11 +10,15 @@ interface PayBarProps {
   form: string;
 }
 
-/** The total and Pay, in one small piece a layout can place anywhere. */
+/**
+ * The total and Pay, in one small piece a layout can place anywhere. On a phone it stays at the
+ * bottom of the screen while the diner scrolls through the choices and the card (the page leaves
+ * room for it), so Pay is always in reach; from tablet width it sits under the card.
+ */
 export function PayBar({ totalCents, waitingFor, busy, form }: PayBarProps) {
   const reason = waitingFor ?? (busy ? 'Processing your payment…' : undefined);
   return (
-    <div className="mt-6 space-y-2">
+    <div className="mt-6 space-y-2 max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:m-0 max-md:border-t max-md:border-gray-200 max-md:bg-white max-md:px-4 max-md:py-3 max-md:shadow-lg">
       <div className="flex items-center justify-between gap-4">
         <p className="text-sm text-gray-600">
           Total <span className="block text-xl font-semibold text-ink tabular-nums">{formatCents(totalCents)}</span>
