@@ -22,7 +22,9 @@ interface PickupChooserProps {
   slots?: PickupSlot[];
 }
 
-const OPTION = 'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50';
+// The radio is visually hidden and tapped through its label, whose border and fill show the choice.
+const OPTION =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-gold';
 
 /**
  * Pickup: "as soon as possible" (only while the restaurant is open) or a time on one of the next
@@ -35,7 +37,7 @@ export function PickupChooser({ options, today, value, onChange, asapTime, slots
       <legend className="mb-2 font-semibold">Pickup time</legend>
       {options.openNow ? (
         <label className={OPTION}>
-          <input type="radio" name="pickup-mode" checked={!slotMode} onChange={() => onChange({ ...value, mode: 'asap' })} />
+          <input type="radio" className="sr-only" name="pickup-mode" checked={!slotMode} onChange={() => onChange({ ...value, mode: 'asap' })} />
           As soon as possible{asapTime ? ` (about ${asapTime})` : ''}
         </label>
       ) : (
@@ -45,7 +47,7 @@ export function PickupChooser({ options, today, value, onChange, asapTime, slots
         <p className="text-sm text-amber-900">Every pickup time left today is full. Please choose a time on another day.</p>
       ) : null}
       <label className={OPTION}>
-        <input type="radio" name="pickup-mode" checked={slotMode} onChange={() => onChange({ ...value, mode: 'slot' })} />
+        <input type="radio" className="sr-only" name="pickup-mode" checked={slotMode} onChange={() => onChange({ ...value, mode: 'slot' })} />
         At a time I choose
       </label>
       {slotMode ? (

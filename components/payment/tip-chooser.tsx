@@ -18,7 +18,9 @@ export function readTip(state: TipState, subtotalCents: number): { choice: TipCh
   return refused ? { choice: null, error: refused } : { choice: { custom } };
 }
 
-const OPTION = 'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50';
+// The radio is visually hidden and tapped through its label, whose border and fill show the choice.
+const OPTION =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-gold';
 
 /** No tip, 10, 15 or 20 % of the food, or an amount up to the food's price. */
 export function TipChooser({ subtotalCents, value, onChange }: { subtotalCents: number; value: TipState; onChange(state: TipState): void }) {
@@ -31,12 +33,12 @@ export function TipChooser({ subtotalCents, value, onChange }: { subtotalCents: 
       <div className="flex flex-wrap gap-2">
         {TIP_PERCENTS.map((percent) => (
           <label key={percent} className={OPTION}>
-            <input type="radio" name="tip" checked={!custom && value.percent === percent} onChange={() => onChange({ percent })} />
+            <input type="radio" className="sr-only" name="tip" checked={!custom && value.percent === percent} onChange={() => onChange({ percent })} />
             {percent === 0 ? 'No tip' : `${percent}% (${formatCents(tipCents(subtotalCents, { percent }))})`}
           </label>
         ))}
         <label className={OPTION}>
-          <input type="radio" name="tip" checked={custom} onChange={() => onChange({ custom: '' })} />
+          <input type="radio" className="sr-only" name="tip" checked={custom} onChange={() => onChange({ custom: '' })} />
           Custom
         </label>
       </div>
