@@ -76,7 +76,7 @@ test.describe('the dashboard menu drawer', { tag: '@phone' }, () => {
     await expect(bar).toContainText('User Home');
     await expect(bar.getByRole('link', { name: 'My Cart, 0 items' })).toBeVisible();
 
-    const [dish] = (await (await page.request.get('/api/menu?category=pizza')).json()) as { _id: string }[];
+    const [dish] = (await (await page.request.get('/api/menu?category=soup')).json()) as { _id: string }[];
     const added = await page.request.post('/api/carts', { data: { menuId: dish!._id }, headers: { origin: new URL(page.url()).origin } });
     expect(added.status()).toBe(201);
     await page.reload();

@@ -130,10 +130,12 @@ export const sidewaysScrollers = (page: Page) =>
 export const smallTargets = (page: Page) =>
   page.evaluate((min) => {
     const controls = document.querySelectorAll<HTMLElement>(
-      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], label:has(> input[type="radio"])',
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], label:has(> input[type="radio"]), label:has(> input[type="checkbox"])',
     );
     return [...controls]
       .filter((el) => {
+        // A box inside its label is tapped through the label, which is measured instead.
+        if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') && el.closest('label')) return false;
         const { width, height } = el.getBoundingClientRect();
         if (width <= 1 || height <= 1 || !el.checkVisibility({ visibilityProperty: true })) return false;
         if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') return false;
@@ -176,7 +178,7 @@ export async function seedAccounts(browser: Browser): Promise<{ diner: BrowserCo
   await login(page, await createAccount('layout'));
   const origin = new URL(page.url()).origin;
   const post = async (url: string, data: unknown) => expect((await page.request.post(url, { data, headers: { origin } })).ok()).toBe(true);
-  const dishes = (await (await page.request.get('/api/menu?category=salad')).json()) as { _id: string }[];
+  const dishes = (await (await page.request.get('/api/menu?category=soup')).json()) as { _id: string }[];
   const fillCart = async () => {
     for (const dish of dishes.slice(0, 2)) await post('/api/carts', { menuId: dish._id });
   };

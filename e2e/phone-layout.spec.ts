@@ -77,7 +77,7 @@ test.describe('the dashboard on a phone', { tag: '@phone' }, () => {
     await expectTappable(nav.locator('summary'));
     await nav.locator('summary').click();
     await expectTappable(nav.getByRole('link').or(nav.getByRole('button')).locator('visible=true'));
-    await expectTappable(page.getByRole('button', { name: /^Add .+ to cart$/ }));
+    await expectTappable(page.getByRole('button', { name: /^Add To Cart / }));
     await expectTappable(page.getByRole('navigation', { name: 'Categories' }).getByRole('link'));
     await expectTappable(page.getByRole('navigation', { name: 'Pages' }).getByRole('link'));
 

@@ -34,7 +34,7 @@ function AvailabilitySwitch({ item, onChanged }: { item: MenuItem; onChanged: ()
       aria-checked={item.available}
       disabled={busy}
       onClick={onClick}
-      className="inline-flex items-center gap-2 rounded px-1 py-1 text-sm font-semibold disabled:cursor-wait disabled:opacity-60"
+      className="inline-flex min-h-11 items-center gap-2 rounded px-1 text-sm font-semibold disabled:cursor-wait disabled:opacity-60"
     >
       <span aria-hidden="true" className={`relative h-6 w-11 shrink-0 rounded-full transition ${item.available ? 'bg-green-700' : 'bg-gray-400'}`}>
         <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${item.available ? 'left-5.5' : 'left-0.5'}`} />

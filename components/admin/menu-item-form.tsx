@@ -131,7 +131,7 @@ export function MenuItemForm({ mode, item }: Props) {
         <div className="grid gap-6 md:grid-cols-[auto_1fr]">
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Service</legend>
-            <label className="flex items-center gap-2 text-sm">
+            <label className="flex min-h-11 items-center gap-2 text-sm">
               <input type="checkbox" {...register('available')} className="h-4 w-4 accent-gold" />
               Available to order
             </label>

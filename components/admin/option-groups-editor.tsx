@@ -6,7 +6,7 @@ import { MAX_CHOICES, MAX_CHOICE_PRICE, MAX_OPTION_GROUPS, type MenuItemFormInpu
 
 type FormErrors = FieldErrors<MenuItemFormInput>;
 
-const SMALL_BUTTON = 'rounded border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-cream disabled:cursor-not-allowed disabled:opacity-40';
+const SMALL_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-cream disabled:cursor-not-allowed disabled:opacity-40';
 
 /** A list error that belongs to the list as a whole (react-hook-form puts it on `root`, zod on the list). */
 function listError(error: { message?: string; root?: { message?: string } } | undefined): string | undefined {

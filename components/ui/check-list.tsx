@@ -18,7 +18,7 @@ export function CheckList<K extends string>({ legend, legendClassName = 'text-sm
     <fieldset className={className}>
       <legend className={legendClassName}>{legend}</legend>
       {keys.map((key) => (
-        <label key={key} className="flex items-center gap-2 text-sm capitalize">
+        <label key={key} className="flex min-h-11 items-center gap-2 text-sm capitalize">
           <input type="checkbox" {...box(key)} className="h-4 w-4 accent-gold" />
           {labels[key]}
         </label>
