@@ -37,10 +37,11 @@ test.describe('checkout a kitchen can fulfil', () => {
     const tip = Math.floor((subtotal * 15 + 50) / 100);
 
     await page.goto('/dashboard/payment');
-    await page.getByRole('radio', { name: 'At a time I choose' }).check();
+    await page.locator('label').filter({ hasText: 'At a time I choose' }).click();
     await page.getByRole('combobox', { name: 'Day', exact: true }).selectOption({ label: 'Tomorrow' });
     await page.getByRole('combobox', { name: 'Time', exact: true }).selectOption('12:00');
-    await page.getByRole('radio', { name: /^15%/ }).check();
+    await page.locator('label').filter({ hasText: /^15%/ }).click();
+    await expect(page.getByRole('radio', { name: /^15%/ })).toBeChecked();
     await expect(page.getByLabel('Totals')).toContainText(`Subtotal${money(subtotal)}`);
     await expect(page.getByLabel('Totals')).toContainText(`Tip (15%)${money(tip)}`);
     await expect(page.getByLabel('Totals')).toContainText(`Total${money(subtotal + tip)}`);

@@ -85,7 +85,9 @@ export async function login(page: Page, account: { email: string; password: stri
  * while the restaurant is closed). Answers the time chosen.
  */
 export async function pickupAtEarliestTime(page: Page): Promise<string> {
-  await page.getByRole('radio', { name: 'At a time I choose' }).check();
+  // The radio is visually hidden: a person taps its label.
+  await page.locator('label').filter({ hasText: 'At a time I choose' }).click();
+  await expect(page.getByRole('radio', { name: 'At a time I choose' })).toBeChecked();
   const time = page.getByRole('combobox', { name: 'Time', exact: true });
   await expect(time).toHaveValue(/^\d\d:\d\d$/);
   return time.inputValue();
