@@ -31,8 +31,12 @@ export default function nextConfig(phase) {
     reactStrictMode: true,
     // The embedded database and firebase-admin are Node-only server code.
     serverExternalPackages: ['mingo', 'firebase-admin', 'mongodb'],
-    // Script files carry integrity hashes, so a tampered chunk is refused by the browser.
-    experimental: { sri: { algorithm: 'sha256' } },
+    experimental: {
+      // Script files carry integrity hashes, so a tampered chunk is refused by the browser.
+      sri: { algorithm: 'sha256' },
+      // `forbidden()`: a page of somebody else's data (another diner's receipt) answers 403.
+      authInterrupts: true,
+    },
     async headers() {
       return [{ source: '/:path*', headers: securityHeaders() }];
     },

@@ -82,7 +82,11 @@ test.describe('with the keyboard alone', () => {
     await expect(pay).toBeEnabled();
     await tabTo(page, pay);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+    await expect(page.getByText('Thanks For Shopping')).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await tabTo(page, page.getByRole('link', { name: 'Payment history', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
     await expect(page.getByRole('main').getByRole('row')).toHaveCount(2);
   });
 

@@ -1,16 +1,15 @@
 import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import { orderLabel } from '../lib/orders/wording';
 import type { Payment } from '../lib/payments/types';
 import type { UserRecord } from '../lib/users/types';
 import { axeViolations, overflowX, smallTargets } from './layout';
 import { ADMIN, addDish, createAccount, login, payOnPage, signedIn, userRow } from './support';
 
 /** The ticket name the kitchen shows for an order (lib/orders/wording.ts), until orders are numbered. */
-const ticketName = (orderId: string) => `#${orderId.slice(-4).toUpperCase()}`;
-
-/** The newest payment of the signed-in diner. */
-async function newestOrderId(diner: Page, email: string): Promise<string> {
+/** The kitchen's name for the signed-in diner's newest order: its number, as every screen words it. */
+async function newestTicket(diner: Page, email: string): Promise<string> {
   const payments = (await (await diner.request.get(`/api/payments/${encodeURIComponent(email)}`)).json()) as Payment[];
-  return payments[0]!._id;
+  return orderLabel(payments[0]!);
 }
 
 /** Pays for the cart through the API the card form calls (for a second order, quickly). */
@@ -110,7 +109,7 @@ test.describe('the live kitchen', () => {
     const pizza = await addDish(diner, 'pizza', { quantity: 2, note: 'No basil, please' });
     const size = pizza.options.find((group) => group.min > 0)!;
     const paidAt = await payOnPage(diner);
-    const name = ticketName(await newestOrderId(diner, hungry.email));
+    const name = await newestTicket(diner, hungry.email);
     const ticket = cook.getByRole('article', { name });
     await expect(column('New').getByRole('article', { name })).toBeVisible({ timeout: Math.max(1, 2000 - (Date.now() - paidAt)) });
     // What the cook needs: how many, the choices and the diner's note.
@@ -118,7 +117,8 @@ test.describe('the live kitchen', () => {
     await expect(ticket.getByText(/^Waiting \d+ min$/)).toBeVisible();
     await expect.poll(tones).toBeGreaterThan(0);
 
-    await expect(diner).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+    await expect(diner.getByRole('link', { name: 'View your receipt' })).toBeVisible({ timeout: 20_000 });
+    await diner.goto('/dashboard/paymentHistory');
     const dinerStatus = diner.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
     await expect(dinerStatus).toHaveText('Order received');
 
@@ -172,7 +172,7 @@ test.describe('the live kitchen', () => {
     const diner = await signedIn(browser, hungry);
     await addDish(diner, 'soup');
     await payByApi(diner);
-    const first = ticketName(await newestOrderId(diner, hungry.email));
+    const first = await newestTicket(diner, hungry.email);
     await expect(cook.getByRole('article', { name: first })).toBeVisible();
 
     // The network goes, and stays away from the stream once back.
@@ -189,7 +189,7 @@ test.describe('the live kitchen', () => {
     await expect(row.getByRole('button', { name: /^Start preparing:/ })).toHaveCount(0);
     await addDish(diner, 'salad');
     await payByApi(diner);
-    const second = ticketName(await newestOrderId(diner, hungry.email));
+    const second = await newestTicket(diner, hungry.email);
 
     // This screen still shows the first order as new: a tap on it is refused by the server.
     const ticket = cook.getByRole('article', { name: first });

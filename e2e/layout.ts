@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { roleNeededFor } from '../lib/auth/page-access';
 import { dashboardPages } from '../tests/support/app-pages';
-import { ADMIN, createAccount, login } from './support';
+import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
 
 /** What the layout suites measure a screen with: the dashboard pages and the checks they share. */
 
@@ -22,9 +22,14 @@ export const pagesOf = (who: 'diner' | 'admin') =>
       return who === 'diner' ? needed === 'diner' : needed !== 'diner' || route === '/dashboard';
     });
 
-/** The URL of a route: its one dynamic segment is a menu item. */
+/** The URL of a route: its one dynamic segment is the signed-in diner's latest order (a receipt), else a menu item. */
 export async function urlOf(page: Page, route: string): Promise<string> {
   if (!route.includes('[')) return route;
+  if (route.startsWith('/dashboard/orders/')) {
+    const { user } = (await (await page.request.get('/api/session')).json()) as { user: { email: string } };
+    const [order] = (await (await page.request.get(`/api/payments/${user.email}`)).json()) as { _id: string }[];
+    return route.replace(/\[[^\]]+\]/, order!._id);
+  }
   const [item] = (await (await page.request.get('/api/menu?category=soup')).json()) as { _id: string }[];
   return route.replace(/\[[^\]]+\]/, item!._id);
 }
@@ -54,6 +59,8 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/dashboard/kitchen': (page) => page.getByRole('region', { name: /^New \(/ }),
   '/dashboard/reviews': firstRow,
   '/dashboard/allUsers': firstRow,
+  '/dashboard/orders/[id]': (page) => page.getByRole('heading', { name: /^Order #\d+$/ }),
+  '/dashboard/tables': (page) => page.getByRole('button', { name: 'Print the QR codes' }),
 };
 
 /** The main action of the page shown now (after any redirect). */
@@ -180,11 +187,12 @@ export async function seedAccounts(browser: Browser): Promise<{ diner: BrowserCo
 
   await fillCart();
   await page.goto('/dashboard/payment');
+  await pickupAtEarliestTime(page);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/39');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'View your receipt' })).toBeVisible({ timeout: 20_000 });
   await fillCart();
   await post('/api/bookings', { date: dayFromNow(3), time: '19:30', guests: 4, phone: '+1 555 010 7777', note: 'A table by the window, if there is one free' });
   await post('/api/review', { rating: 5, details: 'The soup was lovely and the staff were kind.' });

@@ -34,7 +34,8 @@ test.describe('order tracking', { tag: '@admin' }, () => {
     await login(diner, account);
     const pizza = await addDish(diner, 'pizza');
     await payOnPage(diner);
-    await expect(diner).toHaveURL(/\/dashboard\/paymentHistory$/, { timeout: 20_000 });
+    await expect(diner.getByRole('link', { name: 'View your receipt' })).toBeVisible({ timeout: 20_000 });
+    await diner.goto('/dashboard/paymentHistory');
     const dinerStatus = diner.getByRole('table').getByRole('row').nth(1).getByRole('cell').last();
     await expect(dinerStatus).toHaveText('Order received');
     // Survives only as long as the page is not reloaded.

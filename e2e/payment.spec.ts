@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login, siteNav } from './support';
+import { createAccount, login, pickupAtEarliestTime, siteNav } from './support';
 import type { MenuItem } from '../lib/menu/types';
 import { startFakeStripe, type FakeStripe } from '../tests/payments/fake-stripe';
 
@@ -21,7 +21,7 @@ async function fillCard(page: Page, card: { number: string; expiry?: string; cvc
 }
 
 test.describe('paying with the demo card', () => {
-  test('4242… pays: the transaction id shows, Thanks For Shopping, then the history lists it as received', { tag: '@diner' }, async ({ page }) => {
+  test('4242… pays: the order number and transaction id show, Thanks For Shopping, then the history lists it as received', { tag: '@diner' }, async ({ page }) => {
     const stripeRequests: string[] = [];
     page.on('request', (req) => {
       if (/stripe\.com/.test(req.url())) stripeRequests.push(req.url());
@@ -31,19 +31,24 @@ test.describe('paying with the demo card', () => {
     await page.getByRole('link', { name: 'Pay', exact: true }).click();
 
     await expect(page.getByText('Demo card — no real charge')).toBeVisible();
+    await pickupAtEarliestTime(page);
     const pay = page.getByRole('button', { name: `Pay ${total}` });
     await expect(pay).toBeEnabled();
     await fillCard(page, { number: '4242 4242 4242 4242' });
     await pay.click();
 
     // A CSS locator: sweetalert2 marks the page aria-hidden while 'Thanks For Shopping' shows.
-    await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/demo_pi_[0-9a-f]{24}/);
+    await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/^Payment succeeded\. Order #\d{4,}, Pickup \d\d:\d\d: /);
+    await expect(page.getByText(/^Transaction id: demo_pi_[0-9a-f]{24}$/)).toBeVisible();
     await expect(page.getByText('Thanks For Shopping')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Payment history', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
     await expect(page.getByText('Total payments: 1')).toBeVisible();
     const row = page.getByRole('table').getByRole('row').nth(1);
     await expect(row).toContainText(total);
-    await expect(row).toContainText(/demo_pi_[0-9a-f]{24}/);
+    await expect(row).toContainText(/#\d{4,}/);
+    await expect(row).toContainText(/Pickup \d\d:\d\d/);
     await expect(row).toContainText('Order received');
     // Demo mode never loads Stripe.js: no request, and no script tag (a CSP-blocked one would not show as a request).
     expect(stripeRequests).toEqual([]);
@@ -56,6 +61,7 @@ test.describe('paying with the demo card', () => {
   test('4000…0002 is declined: the message shows in red and nothing is recorded', async ({ page }) => {
     const total = await shopperWithCart(page, 'declined');
     await page.goto('/dashboard/payment');
+    await pickupAtEarliestTime(page);
     await fillCard(page, { number: '4000 0000 0000 0002' });
     await page.getByRole('button', { name: `Pay ${total}` }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
@@ -107,7 +113,8 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
   /** A CardElement stand-in: one input; confirming a card starting 4000 0000 0000 0002 is declined. */
   async function presetStripeJs(page: Page) {
     // What Stripe does when Stripe.js confirms a good card: the intent at the (fake) API succeeds.
-    await page.exposeFunction('stripeConfirmed', (id: string) => void fake.succeed(id));
+    // Intents are opened for manual capture: the card is authorized, and the server captures it.
+    await page.exposeFunction('stripeConfirmed', (id: string) => fake.confirm(id).status);
     await page.addInitScript(() => {
       let input: HTMLInputElement | null = null;
       const listeners: Record<string, Array<(event: unknown) => void>> = {};
@@ -142,8 +149,8 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
           if (input!.value.replace(/\s/g, '') === '4000000000000002') {
             return { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
           }
-          await (window as unknown as { stripeConfirmed(id: string): Promise<void> }).stripeConfirmed(id);
-          return { paymentIntent: { id, status: 'succeeded' } };
+          const status = await (window as unknown as { stripeConfirmed(id: string): Promise<string> }).stripeConfirmed(id);
+          return { paymentIntent: { id, status } };
         },
         _registerWrapper() {},
         registerAppInfo() {},
@@ -156,6 +163,7 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
     await presetStripeJs(page);
     await page.goto('/dashboard/payment');
     await expect(page.getByText('Demo card — no real charge')).toHaveCount(0);
+    await pickupAtEarliestTime(page);
     const pay = page.getByRole('button', { name: `Pay ${total}` });
     await expect(pay).toBeEnabled();
 
@@ -169,9 +177,10 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.click();
-    await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/pi_[0-9a-f]{24}/);
-    await expect(page.getByText('Thanks For Shopping')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/pi_[0-9a-f]{24}.*pending/);
+    await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/Order #\d{4,}/);
+    await expect(page.getByText(/^Transaction id: pi_[0-9a-f]{24}$/)).toBeVisible();
+    expect([...fake.intents.values()].filter((i) => i.status === 'succeeded').map((i) => i.capture_method)).toEqual(['manual']);
+    await page.goto('/dashboard/paymentHistory');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/#\d{4,}.*pending/);
   });
 });

@@ -107,6 +107,7 @@ export async function addDish(
 /** Pays for the cart on the payment page with the demo card; resolves when the server has recorded it. */
 export async function payOnPage(diner: Page): Promise<number> {
   await diner.goto('/dashboard/payment');
+  await pickupAtEarliestTime(diner);
   await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
   await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
   await diner.getByLabel('CVC').fill('123');
@@ -116,4 +117,18 @@ export async function payOnPage(diner: Page): Promise<number> {
   await pay.click();
   await recorded;
   return Date.now();
+}
+
+/**
+ * On the payment page, pickup at a time the diner chooses: the first day with a time still ahead,
+ * its earliest time with room, whatever the clock says now (as soon as possible is not offered
+ * while the restaurant is closed). Answers the time chosen.
+ */
+export async function pickupAtEarliestTime(page: Page): Promise<string> {
+  // The radio is visually hidden: a person taps its label.
+  await page.locator('label').filter({ hasText: 'At a time I choose' }).click();
+  await expect(page.getByRole('radio', { name: 'At a time I choose' })).toBeChecked();
+  const time = page.getByRole('combobox', { name: 'Time', exact: true });
+  await expect(time).toHaveValue(/^\d\d:\d\d$/);
+  return time.inputValue();
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { describeSelection } from '@/lib/menu/pricing';
-import { fulfilmentLabel, orderLabel } from '@/lib/orders/wording';
+import { fulfilmentLabel } from '@/lib/fulfilment/labels';
+import { orderLabel } from '@/lib/orders/wording';
 import type { Order } from '@/lib/orders/types';
 import { ACTIONS, ageTone, formatAge, type AgeTone, type OpenStatus } from './tickets';
 import type { KitchenSettings } from '@/lib/orders/kitchen-config';

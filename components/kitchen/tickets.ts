@@ -24,9 +24,13 @@ export const ACTIONS: Record<OpenStatus, { label: string; moving: string }> = {
 
 export const isOpen = (order: Order): order is Order & { status: OpenStatus } => order.status in KITCHEN_STEP;
 
-/** When a ticket is due: its pickup slot when it has one, else when it was paid. Earliest first. */
+/**
+ * When a ticket is due: its pickup slot when it has one (the restaurant's wall clock, which is the
+ * kitchen screen's own), else when it was paid. Earliest first.
+ */
 function dueAt(order: Order): number {
-  return Date.parse(order.fulfilment?.kind === 'pickup' ? order.fulfilment.slot : order.data);
+  const fulfilment = order.fulfilment;
+  return fulfilment?.kind === 'pickup' ? Date.parse(`${fulfilment.date}T${fulfilment.time}`) : Date.parse(order.data);
 }
 
 export function columnTickets<T extends Order>(orders: T[], status: OpenStatus): T[] {

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { site } from '@/lib/config/site';
+import { TableBadge } from '@/components/tables/table-badge';
 import { AccountNav } from './account-nav';
 
 const links = [
@@ -19,6 +20,7 @@ function NavItems() {
           </Link>
         </li>
       ))}
+      <TableBadge />
       <AccountNav />
     </>
   );

@@ -6,7 +6,9 @@ import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
+import { byPickupSlot, fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { formatPrice } from '@/lib/menu/money';
+import { orderLabel } from '@/lib/orders/wording';
 import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { ChosenOptions } from '@/components/menu/chosen-options';
@@ -54,7 +56,7 @@ function StepButton({ order, step, onChanged }: { order: Order; step: OrderStep;
       type="button"
       onClick={onClick}
       disabled={busy}
-      aria-label={`${label}: order of ${order.email}, ${formatWhen(order.data)}`}
+      aria-label={`${label}: order ${orderLabel(order)} of ${order.email}, ${formatWhen(order.data)}`}
       className={`min-h-11 rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
     >
       {busy ? 'Working…' : label}
@@ -92,20 +94,37 @@ const FILTER_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** Where pickup orders go in the list: open ones by their slot, soonest first; or all by payment time. */
+type Sort = 'newest' | 'slot';
+const ACTIVE: readonly OrderStatus[] = ['pending', 'preparing', 'ready'];
+
 /**
- * Every order, newest first, with the buttons that move each one on to its next steps. Orders
+ * Every order, with its fulfilment and the buttons that move it on to its next steps. Orders
  * paid or moved on elsewhere (the kitchen, another screen) arrive through the order stream;
  * `since` is when the page read the list on the server.
  */
 export function ManageOrders({ since }: { since: string }) {
   const [filter, setFilter] = useState<OrderStatus | ''>('');
+  const [sort, setSort] = useState<Sort>('slot');
   const url = filter ? `/api/orders?status=${filter}` : '/api/orders';
   const { orders, error, mutate, reconnecting } = useLiveOrders(url, { since, belongs: (o) => !filter || o.status === filter });
 
   const columns: Column<Order>[] = [
+    { header: 'Order', rowHeader: true, cell: (o) => <span className="font-semibold whitespace-nowrap">{orderLabel(o)}</span> },
     {
-      header: 'Date',
-      rowHeader: true,
+      header: 'Pickup or table',
+      cell: (o) =>
+        o.fulfilment ? (
+          <>
+            <span className="block font-semibold whitespace-nowrap">{fulfilmentLabel(o.fulfilment)}</span>
+            {o.fulfilment.kind === 'pickup' ? <span className="block text-xs whitespace-nowrap text-gray-600">{o.fulfilment.date}</span> : null}
+          </>
+        ) : (
+          <span className="text-gray-500">—</span>
+        ),
+    },
+    {
+      header: 'Paid',
       cell: (o) => (
         <time dateTime={o.data} className="whitespace-nowrap">
           {formatWhen(o.data)}
@@ -157,7 +176,9 @@ export function ManageOrders({ since }: { since: string }) {
       </EmptyState>
     );
   } else {
-    body = <DataTable caption={filter ? `${FILTER_LABEL[filter]} orders` : 'Orders, newest first'} columns={columns} rows={orders} />;
+    const rows = sort === 'slot' ? byPickupSlot(orders, (o) => ACTIVE.includes(o.status)) : orders;
+    const order = sort === 'slot' ? 'open pickup orders by pickup time, then the rest newest first' : 'newest first';
+    body = <DataTable caption={`${filter ? `${FILTER_LABEL[filter]} orders` : 'Orders'}, ${order}`} columns={columns} rows={rows} />;
   }
 
   return (
@@ -166,6 +187,21 @@ export function ManageOrders({ since }: { since: string }) {
         <h2 id="orders-count" className="font-display text-2xl uppercase">
           {orders ? `Orders: ${orders.length}` : 'Orders'}
         </h2>
+        <div className="flex flex-wrap gap-4">
+        <div>
+          <label htmlFor="order-sort" className="block text-sm font-semibold">
+            Order by
+          </label>
+          <select
+            id="order-sort"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as Sort)}
+            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
+          >
+            <option value="slot">Pickup time, soonest first</option>
+            <option value="newest">Newest first</option>
+          </select>
+        </div>
         <div>
           <label htmlFor="order-filter" className="block text-sm font-semibold">
             Show
@@ -183,6 +219,7 @@ export function ManageOrders({ since }: { since: string }) {
               </option>
             ))}
           </select>
+        </div>
         </div>
       </div>
       <ConnectionNotice reconnecting={reconnecting} />

@@ -1,38 +1,32 @@
 import type { CheckoutIntent } from '@/lib/payments/types';
-import { formatPrice } from '@/lib/menu/money';
 
-/** What the demo and the Stripe card forms share: their props, the Pay button and the error line. */
+/** What the demo and the Stripe card forms share: their props and the error line. */
 
 export interface CardFormProps {
-  /** Null until the server has opened the intent; Pay waits for it. */
-  intent: CheckoutIntent | null;
-  /** The provider said 'succeeded' for this transaction. */
-  onSucceeded(transactionId: string): Promise<void>;
+  /** The total shown on Pay, in cents. */
+  totalCents: number;
+  /** Why Pay must wait (a pickup time to choose, a tip to correct), if it must. */
+  waitingFor?: string;
+  /** Opens the payment intent for the choices on the page, when Pay is pressed; throws what to tell the diner. */
+  prepare(): Promise<CheckoutIntent>;
+  /** The provider took the card for this intent (charged, or authorized for the server to capture). */
+  onSucceeded(transactionId: string, intent: CheckoutIntent): Promise<void>;
+  /** The server refused before charging (the cart or the pickup slot changed): the page reads them again. */
+  onRefused(): void;
 }
 
-/** Pay, disabled with the reason shown while anything it needs is still on the way. */
-export function PayButton({ price, waitingFor, busy }: { price?: number; waitingFor?: string; busy: boolean }) {
-  const reason = waitingFor ?? (busy ? 'Processing your payment…' : undefined);
-  return (
-    <div className="mt-6">
-      <button
-        type="submit"
-        disabled={reason !== undefined}
-        aria-describedby={reason ? 'pay-reason' : undefined}
-        className="w-full rounded bg-gold px-6 py-3 text-base font-semibold text-white hover:bg-gold-dark disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
-      >
-        {price === undefined ? 'Pay' : `Pay ${formatPrice(price)}`}
-      </button>
-      {reason ? (
-        <p id="pay-reason" role="status" className="mt-2 text-center text-sm text-gray-600">
-          {reason}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The total the server priced differs from the one on the page (the cart changed in another tab): nothing was charged. */
+export class CheckoutChanged extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CheckoutChanged';
+  }
 }
 
-/** The provider's message, in red under the form (spec §5). */
+/** The id of the card form, which the Pay bar submits. */
+export const CARD_FORM_ID = 'card-form';
+
+/** The provider's message, in red under the form. */
 export function CardError({ message }: { message: string }) {
   return message ? (
     <p role="alert" className="mt-4 text-sm text-red-600">

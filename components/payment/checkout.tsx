@@ -2,18 +2,26 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import useSWR from 'swr';
-import { EmptyState, LoadingOrError, LoadingState } from '@/components/ui/load-states';
+import { PickupChooser, type PickupState } from '@/components/fulfilment/fulfilment-chooser';
+import { usePickupSlots } from '@/components/fulfilment/use-pickup-slots';
 import { useCart, useSession } from '@/components/session/use-session';
+import { TableChoice } from '@/components/tables/table-choice';
+import { EmptyState, LoadingOrError, LoadingState } from '@/components/ui/load-states';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { cartCents, dishCount, linesNeedingAttention } from '@/lib/cart/totals';
+import { fulfilmentLabel } from '@/lib/fulfilment/labels';
+import type { FulfilmentChoice, PickupOptions } from '@/lib/fulfilment/types';
 import { formatPrice, toCents } from '@/lib/menu/money';
+import { orderLabel } from '@/lib/orders/wording';
 import { paymentMode } from '@/lib/payments/mode';
+import { tipCents } from '@/lib/payments/tips';
 import type { CheckoutIntent, PaymentResult } from '@/lib/payments/types';
+import { CheckoutChanged } from './card-form-parts';
 import { DemoCardForm } from './demo-card-form';
+import { OrderTotals } from './order-totals';
+import { TipChooser, readTip, type TipState } from './tip-chooser';
 
 const StripeCardForm = dynamic(() => import('./stripe-card-form'), {
   ssr: false,
@@ -22,86 +30,106 @@ const StripeCardForm = dynamic(() => import('./stripe-card-form'), {
 
 const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
+type Phase =
+  | { step: 'choosing' }
+  | { step: 'saving'; transactionId: string }
+  | { step: 'saved'; transactionId: string; order: PaymentResult['order']; price: number }
+  | { step: 'unsaved'; transactionId: string; message: string };
+
+interface CheckoutProps {
+  /** The table the diner scanned, checked on the server against the tables there are; null for pickup. */
+  table: number | null;
+  pickup: PickupOptions;
+  /** The restaurant's date when the page was made. */
+  today: string;
+}
+
 /**
- * The payment page: opens an intent for the cart (only when there is something to pay), shows
- * the card form of the active provider, and once the provider says 'succeeded' saves the
- * payment, refreshes the cart and moves on to the history (spec §4).
+ * The payment page: how the diner gets the food (their table, or a pickup time), the tip, the
+ * subtotal, tip and total, then the card form of the active provider. Pay opens the payment on
+ * the server with those choices (which prices it all again) and the provider takes the card;
+ * the server then records the order, and the page shows its number and a link to the receipt.
  */
-export function Checkout() {
-  const router = useRouter();
+export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) {
   const { user } = useSession();
   const { cart, error: cartError, refetch: refetchCart } = useCart();
-  const [paidWith, setPaidWith] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [saveError, setSaveError] = useState('');
+  const [table, setTable] = useState(scannedTable);
+  const [when, setWhen] = useState<PickupState>(() => ({
+    mode: pickup.openNow ? 'asap' : 'slot',
+    date: pickup.firstDate ?? today,
+    time: '',
+  }));
+  const [tip, setTip] = useState<TipState>({ percent: 0 });
+  const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
+  const [refusal, setRefusal] = useState('');
+  const todaySlots = usePickupSlots(table === null && pickup.openNow ? today : null);
+  const daySlots = usePickupSlots(table === null && when.mode === 'slot' ? when.date : null);
 
-  const total = cartCents(cart ?? []) / 100;
-  const blocked = linesNeedingAttention(cart ?? []);
-  // A new intent whenever the lines or their quantities change; none once paid (so clearing the
-  // cart opens nothing), and none while a line must be removed or chosen again first.
-  const intentKey =
-    cart && total > 0 && !blocked.length && !paidWith ? ['create-payment-intent', cart.map((line) => `${line._id}×${line.quantity}`).join(',')] : null;
-  const {
-    data: intent,
-    error: intentError,
-    mutate: reopenIntent,
-  } = useSWR(intentKey, () => api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: { price: total } }), {
-    revalidateOnFocus: false,
-  });
+  const subtotalCents = cartCents(cart ?? []);
+  const readTipChoice = readTip(tip, subtotalCents);
+  const tipInCents = readTipChoice.choice ? tipCents(subtotalCents, readTipChoice.choice) : 0;
+  const totalCents = subtotalCents + tipInCents;
+  const asapTime = pickup.openNow ? todaySlots.slots?.find((slot) => slot.available)?.time : undefined;
+  // Until the diner picks a time, the day's earliest time with room is chosen for them (and shown).
+  const slotTime = when.time || (daySlots.slots?.find((slot) => slot.available)?.time ?? '');
+  const slotOpen = daySlots.slots?.some((slot) => slot.time === slotTime && slot.available);
+  const fulfilment: FulfilmentChoice | null =
+    table !== null
+      ? { kind: 'table', table }
+      : when.mode === 'asap'
+        ? asapTime
+          ? { kind: 'asap' }
+          : null
+        : slotOpen
+          ? { kind: 'pickup', date: when.date, time: slotTime }
+          : null;
+  const waitingFor = !fulfilment ? 'Choose a pickup time first.' : readTipChoice.error;
 
-  function onCartChanged() {
-    void refetchCart();
-    void reopenIntent();
+  /** Opens the payment for what the page shows; the server prices it all again, and a different total stops here. */
+  async function prepare(): Promise<CheckoutIntent> {
+    setRefusal('');
+    if (!fulfilment || !readTipChoice.choice) throw new CheckoutChanged(waitingFor ?? 'Check your choices and press Pay again.');
+    const intent = await api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: { fulfilment, tip: readTipChoice.choice } });
+    if (toCents(intent.price) !== totalCents) {
+      void refetchCart();
+      throw new CheckoutChanged(`Your cart changed since this page loaded: the total is now ${formatPrice(intent.price)}. Check it and press Pay again.`);
+    }
+    return intent;
   }
 
-  async function onSucceeded(transactionId: string) {
-    if (!intent || !cart) return;
-    setPaidWith(transactionId);
+  function onRefused() {
+    void refetchCart();
+    todaySlots.refresh();
+    daySlots.refresh();
+  }
+
+  async function onSucceeded(transactionId: string, intent: CheckoutIntent) {
+    setPhase({ step: 'saving', transactionId });
     try {
-      const result = await api<PaymentResult>('/api/payments', {
-        method: 'POST',
-        json: {
-          email: user?.email,
-          price: intent.price,
-          transactionId,
-          data: new Date().toISOString(),
-          cartIds: cart.map((line) => line._id),
-          menuItemIds: cart.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
-          status: 'pending',
-        },
-      });
+      const result = await api<PaymentResult>('/api/payments', { method: 'POST', json: { email: user?.email, price: intent.price, transactionId } });
       await refetchCart();
-      if (result.paymentResult?.insertedId) {
-        setSaved(true);
-        await notify.success('Thanks For Shopping');
-        router.push('/dashboard/paymentHistory');
-      }
+      setPhase({ step: 'saved', transactionId, order: result.order, price: intent.price });
+      void notify.success('Thanks For Shopping');
     } catch (err) {
-      setSaveError(errorMessage(err, 'We could not save your order.'));
+      // A card is only authorized until the server holds the pickup slot: a refusal here (the
+      // slot filled meanwhile) means nothing was taken, and the diner chooses again.
+      if (err instanceof ApiError && err.status === 409) {
+        setPhase({ step: 'choosing' });
+        setRefusal(err.message);
+        onRefused();
+        return;
+      }
+      setPhase({ step: 'unsaved', transactionId, message: errorMessage(err, 'We could not save your order.') });
     }
   }
 
-  if (paidWith) {
-    return (
-      <div className="mx-auto max-w-xl space-y-3 rounded bg-white p-8 shadow-sm">
-        <p role="status" className="font-semibold text-green-700">
-          Payment succeeded. Your transaction id: <span className="font-mono break-all">{paidWith}</span>
-        </p>
-        {saveError ? (
-          <p role="alert" className="text-sm text-red-600">
-            {saveError} Your payment went through: keep the transaction id and contact us.
-          </p>
-        ) : (
-          <p className="text-sm text-gray-600">{saved ? 'Order saved. On to your payment history…' : 'Saving your order…'}</p>
-        )}
-      </div>
-    );
-  }
+  if (phase.step !== 'choosing') return <PaymentOutcome phase={phase} />;
   if (!cart) {
     const failed = 'We could not load your order. Check your connection and try again.';
     return <LoadingOrError error={cartError} onRetry={() => void refetchCart()} loading="Loading your order…" failed={failed} />;
   }
-  if (total <= 0) return <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>Your cart is empty, so there is nothing to pay yet.</EmptyState>;
+  if (subtotalCents <= 0) return <EmptyState action={{ href: '/order/salad', label: 'Order food' }}>Your cart is empty, so there is nothing to pay yet.</EmptyState>;
+  const blocked = linesNeedingAttention(cart);
   if (blocked.length) {
     return (
       <div role="alert" className="mx-auto max-w-xl space-y-3 rounded bg-amber-50 p-8 text-amber-900">
@@ -115,36 +143,67 @@ export function Checkout() {
     );
   }
 
+  const cardForm = { totalCents, waitingFor, prepare, onSucceeded, onRefused };
+  const dishes = dishCount(cart);
   return (
-    <div className="mx-auto max-w-xl rounded bg-white p-8 shadow-sm">
-      <dl className="mb-6 flex justify-between border-b border-gray-200 pb-4 text-lg">
-        <dt>
-          {dishCount(cart)} {dishCount(cart) === 1 ? 'dish' : 'dishes'}
-        </dt>
-        <dd className="font-semibold">{formatPrice(intent?.price ?? total)}</dd>
-      </dl>
-      {intent && toCents(intent.price) !== toCents(total) ? (
-        <p className="mb-4 rounded bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Your cart changed since this page loaded: you pay its total as it is now, {formatPrice(intent.price)}.
+    <div className="mx-auto max-w-xl space-y-6 rounded bg-white p-6 shadow-sm max-md:mb-32 md:p-8">
+      <p className="flex justify-between border-b border-gray-200 pb-4 text-lg">
+        <span>
+          {dishes} {dishes === 1 ? 'dish' : 'dishes'}
+        </span>
+        <Link href="/dashboard/cart" className="inline-flex min-h-11 items-center text-sm font-semibold text-gold underline">
+          Review your cart
+        </Link>
+      </p>
+      {table !== null ? (
+        <TableChoice table={table} onLeave={() => setTable(null)} />
+      ) : (
+        <PickupChooser options={pickup} today={today} value={{ ...when, time: slotTime }} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
+      )}
+      <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} />
+      <OrderTotals subtotalCents={subtotalCents} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
+      {refusal ? (
+        <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">
+          {refusal}
         </p>
       ) : null}
-      {intentError ? (
-        <div role="alert" className="space-y-3 rounded bg-red-50 px-4 py-3 text-sm text-red-700">
-          <p>{errorMessage(intentError, 'We could not prepare your payment.')}</p>
-          <p className="flex gap-4 font-semibold">
-            <button type="button" onClick={() => void reopenIntent()} className="underline">
-              Try again
-            </button>
-            <Link href="/dashboard/cart" className="underline">
-              Review your cart
+      {paymentMode() === 'stripe' ? <StripeCardForm {...cardForm} /> : <DemoCardForm {...cardForm} />}
+    </div>
+  );
+}
+
+/** After the card went through: the order's number and where the food goes, with the receipt a click away. */
+function PaymentOutcome({ phase }: { phase: Exclude<Phase, { step: 'choosing' }> }) {
+  return (
+    <div className="mx-auto max-w-xl space-y-4 rounded bg-white p-8 shadow-sm">
+      {phase.step === 'saved' ? (
+        <>
+          <p role="status" className="text-lg font-semibold text-green-700">
+            Payment succeeded. Order {orderLabel(phase.order)}
+            {phase.order.fulfilment ? `, ${fulfilmentLabel(phase.order.fulfilment)}` : ''}: {formatPrice(phase.price)}.
+          </p>
+          <p className="flex flex-wrap gap-4">
+            <Link href={`/dashboard/orders/${phase.order._id}`} className="inline-flex min-h-11 items-center rounded bg-gold px-5 py-2 font-semibold text-white hover:bg-gold-dark">
+              View your receipt
+            </Link>
+            <Link href="/dashboard/paymentHistory" className="inline-flex min-h-11 items-center px-1 py-2 font-semibold text-gold underline">
+              Payment history
             </Link>
           </p>
-        </div>
-      ) : paymentMode() === 'stripe' ? (
-        <StripeCardForm intent={intent ?? null} onSucceeded={onSucceeded} />
+        </>
       ) : (
-        <DemoCardForm intent={intent ?? null} onSucceeded={onSucceeded} onCartChanged={onCartChanged} />
+        <p role="status" className="font-semibold">
+          {phase.step === 'saving' ? 'Confirming your order…' : 'Your card went through, but your order could not be confirmed.'}
+        </p>
       )}
+      <p className="text-xs text-gray-600">
+        Transaction id: <span className="font-mono break-all">{phase.transactionId}</span>
+      </p>
+      {phase.step === 'unsaved' ? (
+        <p role="alert" className="text-sm text-red-600">
+          {phase.message} Keep the transaction id and contact us.
+        </p>
+      ) : null}
     </div>
   );
 }

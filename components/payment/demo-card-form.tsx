@@ -8,7 +8,8 @@ import { DEMO_CARDS, groupCardNumber } from '@/lib/payments/demo-cards';
 import type { DemoConfirmation } from '@/lib/payments/types';
 import { demoCardSchema, type DemoCard } from '@/lib/validation/payment';
 import { Field, INPUT } from '@/components/ui/field';
-import { CardError, PayButton, type CardFormProps } from './card-form-parts';
+import { CARD_FORM_ID, CardError, type CardFormProps } from './card-form-parts';
+import { PayBar } from './pay-bar';
 
 interface CardFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -31,7 +32,7 @@ function CardField({ id, label, error, registration, className, ...input }: Card
  * The offline card form: same screen and same server rules as Stripe, no real money. The card is
  * checked here for typing mistakes, then charged by our server, which alone decides the outcome.
  */
-export function DemoCardForm({ intent, onSucceeded, onCartChanged }: CardFormProps & { onCartChanged(): void }) {
+export function DemoCardForm({ totalCents, waitingFor, prepare, onSucceeded, onRefused }: CardFormProps) {
   const [error, setError] = useState('');
   const {
     register,
@@ -40,22 +41,22 @@ export function DemoCardForm({ intent, onSucceeded, onCartChanged }: CardFormPro
   } = useForm<DemoCard>({ resolver: zodResolver(demoCardSchema), mode: 'onTouched', defaultValues: { number: '', expiry: '', cvc: '' } });
 
   async function onSubmit(card: DemoCard) {
-    if (!intent) return;
     setError('');
     try {
+      const intent = await prepare();
       const result = await api<DemoConfirmation>('/api/payments/demo-confirm', {
         method: 'POST',
         json: { ...card, transactionId: intent.transactionId },
       });
-      if (result.status === 'succeeded') await onSucceeded(result.transactionId);
+      if (result.status === 'succeeded') await onSucceeded(result.transactionId, intent);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The payment could not be completed. Please try again.');
-      if (err instanceof ApiError && err.status === 409) onCartChanged();
+      setError(err instanceof Error ? err.message : 'The payment could not be completed. Please try again.');
+      if (err instanceof ApiError && err.status === 409) onRefused();
     }
   }
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="demo-card-title">
+    <form id={CARD_FORM_ID} onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="demo-card-title">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 id="demo-card-title" className="font-semibold">
           Card details
@@ -81,7 +82,7 @@ export function DemoCardForm({ intent, onSucceeded, onCartChanged }: CardFormPro
         <CardField id="card-expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" error={errors.expiry?.message} registration={register('expiry')} />
         <CardField id="card-cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc?.message} registration={register('cvc')} />
       </div>
-      <PayButton price={intent?.price} waitingFor={intent ? undefined : 'Preparing your payment…'} busy={isSubmitting} />
+      <PayBar totalCents={totalCents} waitingFor={waitingFor} busy={isSubmitting} form={CARD_FORM_ID} />
       <CardError message={error} />
     </form>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { ConnectionNotice } from '@/components/orders/connection-notice';
@@ -10,9 +11,10 @@ import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { ChosenOptions } from '@/components/menu/chosen-options';
+import { fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { formatPrice } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
-import { dinerStatusLabel } from '@/lib/orders/wording';
+import { dinerStatusLabel, orderLabel } from '@/lib/orders/wording';
 import type { Payment } from '@/lib/payments/types';
 import { ReadyAlerts, notifyReady } from './ready-alerts';
 
@@ -36,9 +38,28 @@ function Items({ payment }: { payment: Payment }) {
 }
 
 const COLUMNS: Column<Payment>[] = [
+  {
+    header: 'Order',
+    rowHeader: true,
+    cell: (payment) => (
+      <Link href={`/dashboard/orders/${payment._id}`} className="font-semibold whitespace-nowrap text-gold underline">
+        {orderLabel(payment)}
+        <span className="sr-only">: receipt</span>
+      </Link>
+    ),
+  },
   { header: 'Items', cell: (payment) => <Items payment={payment} /> },
-  { header: 'Price', cell: (payment) => formatPrice(payment.price) },
-  { header: 'Transaction id', cell: (payment) => payment.transactionId, className: 'font-mono break-all' },
+  { header: 'Pickup or table', cell: (payment) => (payment.fulfilment ? fulfilmentLabel(payment.fulfilment) : '—'), className: 'whitespace-nowrap' },
+  {
+    header: 'Price',
+    cell: (payment) => (
+      <>
+        {formatPrice(payment.price)}
+        {payment.tip ? <span className="block text-xs text-gray-600">with {formatPrice(payment.tip)} tip</span> : null}
+      </>
+    ),
+    className: 'tabular-nums',
+  },
   {
     header: 'Date',
     cell: (payment) => <time dateTime={payment.data}>{when.format(new Date(payment.data))}</time>,

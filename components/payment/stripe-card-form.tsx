@@ -4,7 +4,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeCardElementOptions } from '@stripe/stripe-js';
 import { stripePublishableKey } from '@/lib/payments/mode';
-import { CardError, PayButton, type CardFormProps } from './card-form-parts';
+import { ApiError } from '@/lib/client/api';
+import { CARD_FORM_ID, CardError, CheckoutChanged, type CardFormProps } from './card-form-parts';
+import { PayBar } from './pay-bar';
 
 /**
  * The Stripe card form. It is imported only in Stripe mode (see checkout.tsx), so a demo
@@ -48,7 +50,7 @@ export default function StripeCardForm(props: CardFormProps) {
   );
 }
 
-function StripeForm({ intent, onSucceeded, loadError }: CardFormProps & { loadError: string }) {
+function StripeForm({ totalCents, waitingFor: choicesWaiting, prepare, onSucceeded, onRefused, loadError }: CardFormProps & { loadError: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState('');
@@ -57,7 +59,7 @@ function StripeForm({ intent, onSucceeded, loadError }: CardFormProps & { loadEr
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !intent) return;
+    if (!stripe || !card) return;
     setBusy(true);
     setError('');
     try {
@@ -66,6 +68,7 @@ function StripeForm({ intent, onSucceeded, loadError }: CardFormProps & { loadEr
         setError(methodError.message ?? 'Your card was not accepted.');
         return;
       }
+      const intent = await prepare();
       const { error: confirmError, paymentIntent } = await stripe.confirmCardPayment(intent.clientSecret, {
         payment_method: paymentMethod.id,
       });
@@ -73,33 +76,35 @@ function StripeForm({ intent, onSucceeded, loadError }: CardFormProps & { loadEr
         setError(confirmError.message ?? 'The payment could not be confirmed.');
         return;
       }
-      if (paymentIntent.status === 'succeeded') await onSucceeded(paymentIntent.id);
+      // Authorized ('requires_capture'): our server captures it once the pickup slot is held.
+      if (paymentIntent.status === 'requires_capture' || paymentIntent.status === 'succeeded') await onSucceeded(paymentIntent.id, intent);
       else setError('Your bank has not confirmed the payment yet. It will appear in your history once it clears.');
-    } catch {
-      // Stripe.js answers card problems as values; a throw is the network or the script failing.
-      setError('The card service could not be reached. Please try again.');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setError(err.message);
+        if (err.status === 409) onRefused();
+      } else if (err instanceof CheckoutChanged) {
+        setError(err.message);
+      } else {
+        // Stripe.js answers card problems as values; a throw is the network or the script failing.
+        setError('The card service could not be reached. Please try again.');
+      }
     } finally {
       setBusy(false);
     }
   }
 
-  const waitingFor = loadError
-    ? 'The card form is unavailable.'
-    : !stripe || !elements
-      ? 'Loading the card form…'
-      : !intent
-        ? 'Preparing your payment…'
-        : undefined;
+  const waitingFor = loadError ? 'The card form is unavailable.' : !stripe || !elements ? 'Loading the card form…' : choicesWaiting;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form id={CARD_FORM_ID} onSubmit={onSubmit} noValidate>
       <fieldset>
         <legend className="mb-4 font-semibold">Card details</legend>
         <div className="rounded border border-gray-300 px-4 py-3">
           <CardElement options={CARD_OPTIONS} onChange={(event) => setError(event.error?.message ?? '')} />
         </div>
       </fieldset>
-      <PayButton price={intent?.price} waitingFor={waitingFor} busy={busy} />
+      <PayBar totalCents={totalCents} waitingFor={waitingFor} busy={busy} form={CARD_FORM_ID} />
       <CardError message={loadError || error} />
     </form>
   );

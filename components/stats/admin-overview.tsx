@@ -55,17 +55,18 @@ function SalesTable({ categories }: { categories: AdminStats['categories'] }) {
   );
 }
 
-/** The admin home figures: four stat cards, then sales per category as charts and as a table. */
+/** The admin home figures: five stat cards, then sales per category as charts and as a table. */
 export function AdminOverview({ stats }: { stats: AdminStats }) {
   const cards: Card[] = [
-    { label: 'Revenue', value: formatPrice(stats.revenue), note: 'Cancelled orders left out', icon: 'wallet', tint: 'bg-amber-100 text-amber-900' },
+    { label: 'Revenue', value: formatPrice(stats.revenue), note: 'Food, cancelled orders left out', icon: 'wallet', tint: 'bg-amber-100 text-amber-900' },
+    { label: 'Tips', value: formatPrice(stats.tips), note: 'On top of the food', icon: 'star', tint: 'bg-violet-100 text-violet-900' },
     { label: 'Customers', value: String(stats.customers), note: 'Registered users', icon: 'users', tint: 'bg-blue-100 text-blue-900' },
     { label: 'Menu items', value: String(stats.menuItems), note: 'Dishes on the menu', icon: 'list', tint: 'bg-green-100 text-green-900' },
     { label: 'Orders', value: String(stats.orders), note: 'Paid, in any status', icon: 'bag', tint: 'bg-rose-100 text-rose-900' },
   ];
   return (
     <div className="space-y-8">
-      <ul aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
         {cards.map((card) => (
           <StatCard key={card.label} {...card} />
         ))}

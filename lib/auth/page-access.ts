@@ -13,6 +13,7 @@ const PAGE_ROLES: readonly (readonly [prefix: string, role: Role])[] = [
   ['/dashboard/manageBookings', 'admin'],
   ['/dashboard/manageItems', 'admin'],
   ['/dashboard/reviews', 'admin'],
+  ['/dashboard/tables', 'admin'],
   ['/dashboard/updateItem', 'admin'],
   ['/dashboard/kitchen', 'staff'],
   ['/dashboard/manageOrders', 'staff'],

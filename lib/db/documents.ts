@@ -7,6 +7,7 @@ import type { Allergen, Diet, MenuCategory, OptionGroup, SelectedOption } from '
 import type { OrderStatus } from '../orders/types.ts';
 import type { OrderLine } from '../payments/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
+import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
 
 /**
@@ -100,6 +101,14 @@ export interface CartItemDoc extends Owned {
 
 export interface PaymentDoc extends Owned {
   _id?: ObjectId;
+  /** The diner's name at checkout, for the receipt and the kitchen. */
+  name?: string;
+  /**
+   * The order number, given once paid: unique (a sparse unique index) and increasing. Payments
+   * from before orders were numbered have none.
+   */
+  number?: number;
+  /** What was charged, in dollars: `subtotalCents + tipCents` for payments made since tips. */
   price: number;
   transactionId: string;
   /** The payment date; the field name is literally `data`, as API clients know it. */
@@ -110,6 +119,19 @@ export interface PaymentDoc extends Owned {
   menuItemIds: string[];
   /** Absent on payments made before lines were kept: those are read from `menuItemIds`. */
   lines?: OrderLine[];
+  /** The food, priced on the server, in cents. Absent on payments made before tips. */
+  subtotalCents?: number;
+  /** The tip in cents, computed on the server from the subtotal and the diner's choice. */
+  tipCents?: number;
+  /** The percentage the tip was chosen as, when it was not a custom amount. */
+  tipPercent?: number;
+  /**
+   * How the diner gets the food. On an unpaid intent it is what was asked for; once paid, the
+   * pickup slot actually held ("as soon as possible" resolved to its slot).
+   */
+  fulfilment?: Fulfilment;
+  /** Why this intent was voided without a charge (its pickup slot filled while the diner paid). */
+  voided?: string;
   status: OrderStatus;
   /**
    * Every status change after payment, with its time (lib/orders). Payments recorded before it
@@ -155,6 +177,23 @@ export interface BookingHoldsDoc {
   holds: { bookingId: string; slot: string; guests: number }[];
 }
 
+/**
+ * Orders held in one pickup slot, keyed by 'YYYY-MM-DD HH:MM': the count, and the intents it
+ * counts, so taking or giving back a slot for the same payment twice changes nothing.
+ */
+export interface PickupSlotDoc {
+  _id: string;
+  orders: number;
+  intents: string[];
+}
+
+/** The restaurant's settings an admin changes from the dashboard, one document per concern. */
+export interface SettingsDoc {
+  _id: 'tables';
+  count: number;
+  updatedAt: Date;
+}
+
 /** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
 export interface RateLimitDoc {
   _id: string;
@@ -172,5 +211,7 @@ export interface Collections {
   bookings: BookingDoc;
   bookingSlots: BookingSlotDoc;
   bookingHolds: BookingHoldsDoc;
+  pickupSlots: PickupSlotDoc;
+  settings: SettingsDoc;
   rateLimits: RateLimitDoc;
 }

@@ -110,6 +110,8 @@ export async function collections(): Promise<AppCollections> {
     bookings: db.collection('bookings'),
     bookingSlots: db.collection('bookingSlots'),
     bookingHolds: db.collection('bookingHolds'),
+    pickupSlots: db.collection('pickupSlots'),
+    settings: db.collection('settings'),
     rateLimits: db.collection('rateLimits'),
   };
 }

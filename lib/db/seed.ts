@@ -26,6 +26,10 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // Identical cart lines merge (lib/cart/cart.ts): one field holds owner and line, as a compound
   // sparse index would still index lines that have only some of its fields.
   await db.collection('carts').createIndex({ lineKey: 1 }, { unique: true, sparse: true });
+  // Order numbers are unique (lib/orders/numbers.ts); unpaid intents and older payments have none.
+  await db.collection('payments').createIndex({ number: 1 }, { unique: true, sparse: true });
+  // A payment finds the pickup slot it holds (lib/fulfilment/capacity.ts).
+  await db.collection('pickupSlots').createIndex({ intents: 1 });
 }
 
 export interface SeedCounts {

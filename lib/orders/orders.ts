@@ -1,9 +1,12 @@
 import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { authorize, type Staff } from '@/lib/auth/viewer';
+import { hasRole } from '@/lib/auth/roles';
+import { authorize, type Staff, type Viewer } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
+import { releaseFulfilment } from '@/lib/fulfilment/pickup';
+import { moneyOf } from '@/lib/payments/records';
 import type { OrderStepInput } from '@/lib/validation/order';
 import { orderWritten } from './feed/in-process';
 import { ORDER_STATUSES, transitionRefusal } from './status';
@@ -35,17 +38,23 @@ export async function shapeOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> 
   const dishes = ids.length ? await menu.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray() : [];
   const names = new Map(dishes.map((dish) => [dish._id.toHexString(), dish.name]));
   return docs.map((doc) => {
-    const items = doc.lines ? doc.lines.map(({ name, quantity, options, note }) => ({ name, quantity, options, ...(note ? { note } : {}) })) : legacyItems(doc, names);
+    const items = doc.lines
+      ? doc.lines.map(({ name, quantity, options, note, unitCents, lineCents }) => ({ name, quantity, options, ...(note ? { note } : {}), unitCents, lineCents }))
+      : legacyItems(doc, names);
     const history = historyOf(doc);
     return {
       _id: doc._id.toHexString(),
+      ...(doc.number !== undefined ? { number: doc.number } : {}),
       email: doc.email,
+      ...(doc.name ? { name: doc.name } : {}),
       price: doc.price,
+      ...moneyOf(doc),
       transactionId: doc.transactionId,
       data: doc.data.toISOString(),
       updatedAt: (doc.updatedAt ?? history.at(-1)!.at).toISOString(),
       itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
       items,
+      ...(doc.fulfilment ? { fulfilment: doc.fulfilment } : {}),
       status: doc.status,
       history: history.map(({ status, at }) => ({ status, at: at.toISOString() })),
     };
@@ -92,6 +101,21 @@ export async function ordersChangedSince(since: Date, ownerUid?: string): Promis
 }
 
 /**
+ * One order, for its receipt: the viewer's own, or any for an admin. Another diner's is 403 (the
+ * receipt page shows that it exists but not what it holds); an id that names no order is 404.
+ */
+export async function getOrder(viewer: Viewer, id: string): Promise<Order> {
+  authorize(viewer);
+  const _id = toObjectId(id);
+  const { payments } = await collections();
+  const doc = _id ? await payments.findOne({ _id, status: { $in: ORDER_STATUSES } }) : null;
+  if (!doc) throw new HttpError(404, NOT_FOUND);
+  if (doc.ownerUid !== viewer.uid && !hasRole(viewer.role, 'admin')) throw new HttpError(403, 'This is not your order.');
+  const [order] = await shapeOrders([doc]);
+  return order!;
+}
+
+/**
  * Moves an order one step on, recording when. The update matches the status the rules were
  * checked against (the one the caller saw, when given), so of two people acting at once exactly
  * one succeeds and the other is told what happened meanwhile (409) instead of overriding it.
@@ -116,6 +140,8 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
   const latest = await payments.findOne({ _id });
   if (!latest) throw new HttpError(404, NOT_FOUND);
   if (modifiedCount !== 1) throw movedOn(latest.status);
+  // A cancelled order leaves its pickup slot to somebody else.
+  if (to === 'cancelled') await releaseFulfilment(latest.transactionId, latest.fulfilment);
   await orderWritten(async () => latest);
   const [answer] = await shapeOrders([latest]);
   return answer!;

@@ -1,35 +1,36 @@
+import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { SelectedOption } from '@/lib/menu/types';
+import type { PaymentMoney } from '@/lib/payments/types';
 
 /** Orders as the API, the event stream and the screens show them (no server imports: client-safe). */
+
+export type { Fulfilment };
 
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
 export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';
 
-/** How the diner gets the order, once checkout asks: collected at a time, or served at a table. */
-export type Fulfilment = { kind: 'pickup'; slot: string } | { kind: 'table'; table: string };
-
-/**
- * One line of an order as screens show it: a dish, how many, the choices made and the diner's
- * note. Orders paid before lines were kept list each dish by today's name, with how many (a dish
- * deleted since is named so), and no choices.
- */
+/** One line of an order as bought; prices only on orders that kept their lines. */
 export interface OrderItem {
   name: string;
   quantity: number;
   options?: SelectedOption[];
   note?: string;
+  unitCents?: number;
+  lineCents?: number;
 }
 
 /**
- * An order as GET /api/orders answers it and as `GET /api/orders/stream` sends it in each event
- * (lib/orders/orders.ts shapes both in one function). Dates are ISO strings.
+ * An order as GET /api/orders answers it, as `GET /api/orders/stream` sends it in each event and
+ * as its receipt shows it (lib/orders/orders.ts shapes them all in one function). Dates are ISO strings.
  */
-export interface Order {
+export interface Order extends PaymentMoney {
   _id: string;
-  /** The number the kitchen calls out, once orders are numbered; until then screens show the end of its id. */
+  /** The number the kitchen calls out; absent on orders from before they were numbered. */
   number?: number;
   email: string;
-  /** What the diner paid, in dollars. */
+  /** The diner's name at checkout, when it was kept. */
+  name?: string;
+  /** What the diner paid, in dollars: subtotal + tip. */
   price: number;
   transactionId: string;
   /** The payment date (the payments collection names the field `data`). */
@@ -38,7 +39,12 @@ export interface Order {
   updatedAt: string;
   /** Dishes in the order, counting each unit. */
   itemCount: number;
+  /**
+   * Its lines as bought: dish, quantity, choices and the diner's note. Orders paid before lines
+   * were kept list each dish by today's name, with how many (a dish deleted since is named so).
+   */
   items: OrderItem[];
+  /** How the diner gets the food; absent on orders from before it was asked. */
   fulfilment?: Fulfilment;
   status: OrderStatus;
   /** Oldest first, starting with pending at the payment time. */

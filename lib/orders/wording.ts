@@ -2,16 +2,9 @@ import type { Fulfilment, Order, OrderStatus } from './types';
 
 /** How an order is named and its status worded on screen, in one place (client-safe). */
 
-/** The ticket name the kitchen calls out: the order number, or the end of its id until orders are numbered. */
+/** "#1042": the order number the kitchen calls out, or the end of its id for an order from before orders were numbered. */
 export function orderLabel(order: Pick<Order, '_id' | 'number'>): string {
   return order.number !== undefined ? `#${order.number}` : `#${order._id.slice(-4).toUpperCase()}`;
-}
-
-const slotTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** "Pickup 7:30 PM" or "Table 7", for the kitchen's ticket. */
-export function fulfilmentLabel(fulfilment: Fulfilment): string {
-  return fulfilment.kind === 'pickup' ? `Pickup ${slotTime.format(new Date(fulfilment.slot))}` : `Table ${fulfilment.table}`;
 }
 
 /** What the diner is told about their order at each status. */

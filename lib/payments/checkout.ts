@@ -2,64 +2,97 @@ import 'server-only';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { priceCart, removePaidLines } from '@/lib/cart/cart';
+import { chooseFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
+import type { Fulfilment } from '@/lib/fulfilment/types';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
+import { numberOrder } from '@/lib/orders/numbers';
 import { normalizeEmail } from '@/lib/users/email';
+import type { IntentInput } from '@/lib/validation/checkout';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/validation/payment';
 import { chargeDemoCard, demoProvider } from './demo';
 import { paymentMode } from './mode';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider';
-import { findOpenIntent, findRecord, insertIntent, isPaid, markPaid, type PaymentRecord } from './records';
+import { findOpenIntent, findRecord, insertIntent, isPaid, markPaid, markVoided, orderPaid, updateIntentChoices, type PaymentRecord } from './records';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
+import { NO_TIP, tipCents, tipRefusal } from './tips';
 import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
 
 /**
  * The payment rules, the same whichever provider runs:
- * - the amount is priced on the server, from the caller's cart at the menu's current prices; a
- *   line whose dish has changed, sold out or gone since it was added is refused, not repriced;
- * - an intent is bound to its user, its amount and the cart lines it covers;
+ * - the amount is priced on the server, from the caller's cart at the menu's current prices, plus
+ *   the tip computed here from that subtotal; a line whose dish has changed, sold out or gone
+ *   since it was added is refused, not repriced;
+ * - an intent is bound to its user, its amount, the cart lines it covers and how the food is got;
+ * - the order's pickup slot is held just before the money is taken: the demo card is charged only
+ *   once the slot is held (and the slot given back on a decline); a Stripe card is authorized
+ *   first and captured only once the slot is held, else the authorization is voided. A full slot
+ *   is never charged for: the diner is told, and picks another;
  * - a payment is recorded only once the provider says that intent succeeded, for that user and
  *   that amount; the client's word for it is never enough;
- * - completing an intent is idempotent, however many confirmations race (see records.ts).
+ * - completing an intent is idempotent, however many confirmations race (see records.ts), and
+ *   gives the order its number (lib/orders/numbers.ts).
  */
 
 export const CART_CHANGED = 'Your cart changed, please review it.';
+const NOT_CHARGED = 'Your card was not charged.';
 
 function activeProvider(): PaymentProvider {
   return paymentMode() === 'stripe' ? stripeProvider() : demoProvider;
 }
 
-/** POST /api/create-payment-intent: an intent for the viewer's whole cart. */
-export async function startCheckout(viewer: Viewer): Promise<CheckoutIntent> {
+/** POST /api/create-payment-intent: an intent for the viewer's whole cart, the tip and how they get the food. */
+export async function startCheckout(viewer: Viewer, input: IntentInput, now = new Date()): Promise<CheckoutIntent> {
   authorize(viewer);
   const email = normalizeEmail(viewer.email);
   const order = await priceCart(viewer);
   if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
-  if (order.cents > MAX_CHARGE_CENTS) {
-    throw new HttpError(409, `Your order comes to ${formatCents(order.cents)}, more than one card payment may be (${formatCents(MAX_CHARGE_CENTS)}). Please order in parts.`);
+  const tipChoice = input.tip ?? NO_TIP;
+  const refused = tipRefusal(order.cents, tipChoice);
+  if (refused) throw new HttpError(400, refused);
+  const tip = tipCents(order.cents, tipChoice);
+  const total = order.cents + tip;
+  if (total > MAX_CHARGE_CENTS) {
+    throw new HttpError(409, `Your order comes to ${formatCents(total)}, more than one card payment may be (${formatCents(MAX_CHARGE_CENTS)}). Please order in parts.`);
   }
-  const price = order.cents / 100;
+  const fulfilment = await chooseFulfilment(input.fulfilment, now);
+  const choices = { subtotalCents: order.cents, tipCents: tip, fulfilment, ...('percent' in tipChoice ? { tipPercent: tipChoice.percent } : {}) };
+  const price = total / 100;
+  const answer = (intent: Pick<ProviderIntent, 'id' | 'clientSecret'>): CheckoutIntent => ({
+    clientSecret: intent.clientSecret,
+    transactionId: intent.id,
+    price,
+    subtotal: order.cents / 100,
+    tip: tip / 100,
+    ...('tipPercent' in choices ? { tipPercent: choices.tipPercent } : {}),
+    fulfilment,
+  });
   const provider = activeProvider();
-  // A reload or a second tab resumes the same intent instead of opening one per page view; an
-  // intent the provider cannot resume any more is simply replaced.
+  // A reload or a second tab resumes the same intent instead of opening one per page view (with
+  // the choices made now); an intent the provider cannot resume any more is simply replaced.
   const open = await findOpenIntent(viewer.uid, price, order.cartIds);
   // The same lines and total can hide other quantities (two lines swapping one of the same price).
   const sameQuantities = open?.lines?.every((line, i) => line.quantity === order.lines[i]?.quantity);
   if (open && sameQuantities) {
     const resumed = await provider.retrieveIntent(open.transactionId).catch(() => null);
-    if (resumed?.status === 'open') return { clientSecret: resumed.clientSecret, transactionId: resumed.id, price };
+    if (resumed?.status === 'open') {
+      await updateIntentChoices(open._id, choices);
+      return answer(resumed);
+    }
   }
-  const intent = await provider.createIntent({ amountCents: order.cents, currency: CURRENCY, email });
+  const intent = await provider.createIntent({ amountCents: total, currency: CURRENCY, email });
   await insertIntent({
     ownerUid: viewer.uid,
     email,
+    name: viewer.name,
     price,
     transactionId: intent.id,
     cartIds: order.cartIds,
     menuItemIds: order.menuItemIds,
     lines: order.lines,
+    ...choices,
   });
-  return { clientSecret: intent.clientSecret, transactionId: intent.id, price };
+  return answer(intent);
 }
 
 /** The viewer's own intent; anybody else's is answered exactly like a made-up id. */
@@ -69,12 +102,8 @@ async function ownRecord(viewer: Viewer, transactionId: string): Promise<Payment
   return record;
 }
 
-/** The provider's account of the intent must say paid, and match the intent to the cent. */
-function assertPaidByProvider(record: PaymentRecord, intent: ProviderIntent): void {
-  if (intent.status === 'processing') {
-    throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
-  }
-  if (intent.status !== 'succeeded') throw new HttpError(402, 'This payment has not gone through.');
+/** The provider's account of the intent must match the intent to the cent, for its user. */
+function assertMatches(record: PaymentRecord, intent: ProviderIntent): void {
   const matches =
     intent.id === record.transactionId &&
     intent.amountCents === toCents(record.price) &&
@@ -86,14 +115,80 @@ function assertPaidByProvider(record: PaymentRecord, intent: ProviderIntent): vo
   }
 }
 
-/** Records the payment (only the first call changes anything) and clears the lines it paid for. */
-async function complete(record: PaymentRecord): Promise<void> {
-  await markPaid(record._id);
-  // Repeated on every completion, so a crash between the two steps heals on the next one.
+/**
+ * Records the payment (only the first call changes anything) with the fulfilment its payment
+ * held, numbers the order and clears the lines it paid for. Every step is repeated on every
+ * completion, so a crash between them heals on the next one. Answers the record as it is now.
+ */
+async function complete(record: PaymentRecord, fulfilment?: Fulfilment): Promise<PaymentRecord> {
+  const paidNow = await markPaid(record._id, fulfilment ?? record.fulfilment);
+  await numberOrder(record._id);
+  if (paidNow) await orderPaid(record._id);
   await removePaidLines(record);
+  return (await findRecord(record.transactionId)) ?? record;
 }
 
-/** POST /api/payments/demo-confirm: the demo card is charged here, on the server. */
+/** Voids an authorized intent whose order cannot be fulfilled, and says so to whoever asks next. */
+async function voidIntent(provider: PaymentProvider, record: PaymentRecord, reason: string): Promise<never> {
+  const message = `${reason} ${NOT_CHARGED}`;
+  await provider.cancelIntent(record.transactionId);
+  await markVoided(record._id, message);
+  throw new HttpError(409, message);
+}
+
+/**
+ * Captures once: when another request (the webhook beside the browser) captured it first, that is
+ * success too. A capture that fails gives the slot back, since no money was taken; a retry (the
+ * webhook is redelivered, the diner saves again) holds it again if there is still room.
+ */
+async function capture(provider: PaymentProvider, record: PaymentRecord, fulfilment: Fulfilment | undefined): Promise<ProviderIntent> {
+  try {
+    return await provider.captureIntent(record.transactionId);
+  } catch (err) {
+    const now = await provider.retrieveIntent(record.transactionId).catch(() => null);
+    if (now?.status === 'succeeded') return now;
+    await releaseFulfilment(record.transactionId, fulfilment);
+    throw err;
+  }
+}
+
+/**
+ * Completes an unpaid intent from the provider's own account of it: an authorized card is
+ * captured once the pickup slot is held (or voided when the slot filled meanwhile); a card
+ * already charged is recorded whatever the slot, since the money is taken.
+ */
+async function settle(provider: PaymentProvider, record: PaymentRecord, intent: ProviderIntent): Promise<PaymentRecord> {
+  switch (intent.status) {
+    case 'open':
+      throw new HttpError(402, 'This payment has not gone through.');
+    case 'processing':
+      throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
+    case 'canceled':
+      // Voided here, or at Stripe (an authorization left to expire): its place goes to somebody else.
+      await releaseFulfilment(record.transactionId, record.fulfilment);
+      throw new HttpError(409, record.voided ?? `This payment was cancelled. ${NOT_CHARGED}`);
+    case 'succeeded': {
+      assertMatches(record, intent);
+      const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment).catch(() => record.fulfilment);
+      return complete(record, fulfilment);
+    }
+    case 'authorized': {
+      assertMatches(record, intent);
+      let fulfilment: Fulfilment | undefined;
+      try {
+        fulfilment = await holdFulfilment(record.transactionId, record.fulfilment);
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 409) return voidIntent(provider, record, err.message);
+        throw err;
+      }
+      const captured = await capture(provider, record, fulfilment);
+      if (captured.status !== 'succeeded') throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
+      return complete(record, fulfilment);
+    }
+  }
+}
+
+/** POST /api/payments/demo-confirm: the demo card is charged here, on the server, once the pickup slot is held. */
 export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput): Promise<DemoConfirmation> {
   authorize(viewer);
   if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
@@ -102,20 +197,37 @@ export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput
   if (isPaid(record)) return succeeded;
   // Charge only what the intent covers at today's prices: a cart changed since is not charged.
   const now = await priceCart(viewer, record.cartIds);
-  if (now.cartIds.length !== record.cartIds.length || now.cents !== toCents(record.price)) {
+  if (now.cartIds.length !== record.cartIds.length || now.cents !== (record.subtotalCents ?? toCents(record.price))) {
     // A concurrent confirmation of this very intent may have just paid it and cleared its lines.
     const latest = await findRecord(record.transactionId);
     if (latest && isPaid(latest)) return succeeded;
     throw new HttpError(409, CART_CHANGED);
   }
-  chargeDemoCard(input.number);
-  await complete(record);
+  const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment);
+  try {
+    chargeDemoCard(input.number);
+  } catch (err) {
+    // A concurrent confirmation with another card may have paid meanwhile: its place stays.
+    const latest = await findRecord(record.transactionId);
+    if (!latest || !isPaid(latest)) await releaseFulfilment(record.transactionId, fulfilment);
+    throw err;
+  }
+  await complete(record, fulfilment);
   return succeeded;
+}
+
+function paymentResult(record: PaymentRecord): PaymentResult {
+  const _id = record._id.toHexString();
+  return {
+    paymentResult: { insertedId: _id },
+    order: { _id, ...(record.number !== undefined ? { number: record.number } : {}), ...(record.fulfilment ? { fulfilment: record.fulfilment } : {}) },
+  };
 }
 
 /**
  * POST /api/payments, "save the payment" to its clients. It cannot create one: it records the
- * caller's intent once the provider confirms it was paid, and a replay answers the same record.
+ * caller's intent once the provider confirms it was paid (capturing an authorized card once its
+ * slot is held), and a replay answers the same record.
  */
 export async function recordPayment(viewer: Viewer, body: PaymentBody): Promise<PaymentResult> {
   authorize(viewer);
@@ -124,22 +236,36 @@ export async function recordPayment(viewer: Viewer, body: PaymentBody): Promise<
   }
   const record = await ownRecord(viewer, body.transactionId);
   if (toCents(body.price) !== toCents(record.price)) throw new HttpError(409, 'The price does not match this payment.');
-  if (!isPaid(record)) assertPaidByProvider(record, await activeProvider().retrieveIntent(record.transactionId));
-  await complete(record);
-  return { paymentResult: { insertedId: record._id.toHexString() } };
+  if (isPaid(record)) return paymentResult(await complete(record));
+  const provider = activeProvider();
+  return paymentResult(await settle(provider, record, await provider.retrieveIntent(record.transactionId)));
 }
 
-/** POST /api/webhooks/stripe: Stripe's own word that an intent was paid, delivered at least once. */
+/**
+ * POST /api/webhooks/stripe: Stripe's own word that a card was authorized
+ * (`payment_intent.amount_capturable_updated`) or charged (`payment_intent.succeeded`), delivered
+ * at least once. Settled by the same rule as the browser's save: an authorized card is captured
+ * once its slot is held, or voided; a voided one is acknowledged, as it was handled.
+ */
 export async function handleStripeWebhook(payload: string, signature: string | null): Promise<{ received: true }> {
   const event = verifyStripeEvent(payload, signature);
-  if (event.type === 'payment_intent.succeeded') {
-    const intent = toProviderIntent(event.data.object);
-    const record = await findRecord(intent.id);
-    // An intent this site did not open (another app on the same Stripe account) is not ours.
-    if (record) {
-      assertPaidByProvider(record, intent);
-      await complete(record);
-    }
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.amount_capturable_updated') return { received: true };
+  const intent = toProviderIntent(event.data.object);
+  const record = await findRecord(intent.id);
+  // An intent this site did not open (another app on the same Stripe account) is not ours.
+  if (!record) return { received: true };
+  if (isPaid(record)) {
+    assertMatches(record, intent);
+    await complete(record);
+    return { received: true };
+  }
+  const provider = stripeProvider();
+  // The event is a snapshot: an authorization is settled from Stripe's account of it now.
+  const current = intent.status === 'succeeded' ? intent : await provider.retrieveIntent(intent.id);
+  try {
+    await settle(provider, record, current);
+  } catch (err) {
+    if (!(await findRecord(intent.id))?.voided) throw err;
   }
   return { received: true };
 }

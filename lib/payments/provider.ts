@@ -7,17 +7,28 @@ import type { PaymentMode } from './mode';
  */
 export interface PaymentProvider {
   readonly name: PaymentMode;
-  /** Opens an intent to charge `amountCents` to the user with this email. */
+  /**
+   * Opens an intent to charge `amountCents` to the user with this email. Where the card is
+   * confirmed with the provider (Stripe), confirming only authorizes the amount: the server
+   * captures it once the order's pickup slot is held, or cancels the intent.
+   */
   createIntent(order: { amountCents: number; currency: Currency; email: string }): Promise<ProviderIntent>;
   /** The provider's own, current account of an intent: what a payment is recorded from. */
   retrieveIntent(id: string): Promise<ProviderIntent>;
+  /** Takes the money of an 'authorized' intent. */
+  captureIntent(id: string): Promise<ProviderIntent>;
+  /** Voids an intent that has not been captured: the card is not charged. */
+  cancelIntent(id: string): Promise<ProviderIntent>;
 }
 
 export type Currency = 'usd';
 export const CURRENCY: Currency = 'usd';
 
-/** 'open' covers every state in which the customer may still (re)try a card. */
-export type IntentStatus = 'open' | 'processing' | 'succeeded' | 'canceled';
+/**
+ * 'open' covers every state in which the customer may still (re)try a card; 'authorized' is a
+ * card confirmed for the amount, waiting for the server to capture (or void) it.
+ */
+export type IntentStatus = 'open' | 'processing' | 'authorized' | 'succeeded' | 'canceled';
 
 export interface ProviderIntent {
   id: string;

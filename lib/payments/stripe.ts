@@ -40,13 +40,21 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     name: 'stripe',
     async createIntent({ amountCents, currency, email }) {
       const intent = await stripe.paymentIntents
-        // Card only (the form is a CardElement); the email lets the server check from Stripe's own record whose payment it is.
-        .create({ amount: amountCents, currency, allowed_payment_method_types: ['card'], metadata: { email } })
+        // Card only (the form is a CardElement); the email lets the server check from Stripe's own
+        // record whose payment it is. Manual capture: confirming the card only authorizes the
+        // amount, and the server captures it once the pickup slot is held, or voids it.
+        .create({ amount: amountCents, currency, allowed_payment_method_types: ['card'], capture_method: 'manual', metadata: { email } })
         .catch(mapStripeError);
       return toProviderIntent(intent);
     },
     async retrieveIntent(id) {
       return toProviderIntent(await stripe.paymentIntents.retrieve(id).catch(mapStripeError));
+    },
+    async captureIntent(id) {
+      return toProviderIntent(await stripe.paymentIntents.capture(id).catch(mapStripeError));
+    },
+    async cancelIntent(id) {
+      return toProviderIntent(await stripe.paymentIntents.cancel(id).catch(mapStripeError));
     },
   };
 }
@@ -67,8 +75,9 @@ function intentStatus(status: Stripe.PaymentIntent.Status): IntentStatus {
     case 'succeeded':
       return 'succeeded';
     case 'processing':
-    case 'requires_capture':
       return 'processing';
+    case 'requires_capture':
+      return 'authorized';
     case 'canceled':
       return 'canceled';
     default:

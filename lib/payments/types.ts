@@ -1,3 +1,4 @@
+import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { MenuCategory, SelectedOption } from '@/lib/menu/types';
 import type { OrderStatus } from '@/lib/orders/types';
 
@@ -19,10 +20,21 @@ export interface OrderLine {
   lineCents: number;
 }
 
+/** The food and the tip of a payment or an order, in dollars; `price` is their sum. */
+export interface PaymentMoney {
+  subtotal: number;
+  tip: number;
+  /** When the tip was chosen as a percentage of the subtotal. */
+  tipPercent?: number;
+}
+
 /** A recorded payment as GET /api/payments/{email} answers it; `data` is the payment date (the field's name in the API). */
-export interface Payment {
+export interface Payment extends PaymentMoney {
   _id: string;
+  /** The order number; absent on payments from before orders were numbered. */
+  number?: number;
   email: string;
+  /** What was charged, in dollars: subtotal + tip. */
   price: number;
   transactionId: string;
   data: string;
@@ -30,15 +42,19 @@ export interface Payment {
   menuItemIds: string[];
   /** What was bought; absent on payments made before lines were kept. */
   lines?: OrderLine[];
+  /** How the diner gets the food; absent on payments from before it was asked. */
+  fulfilment?: Fulfilment;
   status: OrderStatus;
 }
 
 /** POST /api/create-payment-intent: the provider's secret for the card form, and what it charges. */
-export interface CheckoutIntent {
+export interface CheckoutIntent extends PaymentMoney {
   clientSecret: string;
   transactionId: string;
-  /** The amount in dollars, priced by the server from the cart and the menu's current prices. */
+  /** The amount in dollars, priced by the server from the cart and the menu's current prices, with the tip. */
   price: number;
+  /** As the order will keep it, "as soon as possible" showing the slot it stands for now. */
+  fulfilment: Fulfilment;
 }
 
 /** POST /api/payments/demo-confirm, once the demo card went through. */
@@ -47,7 +63,8 @@ export interface DemoConfirmation {
   transactionId: string;
 }
 
-/** POST /api/payments. */
+/** POST /api/payments: the payment's id, and the order it made (its number, and the slot held). */
 export interface PaymentResult {
   paymentResult: { insertedId: string };
+  order: { _id: string; number?: number; fulfilment?: Fulfilment };
 }

@@ -16,6 +16,7 @@ export async function getAdminStats(admin: Admin): Promise<AdminStats> {
   ]);
   return {
     revenue: (totals?.revenueCents ?? 0) / 100,
+    tips: (totals?.tipsCents ?? 0) / 100,
     customers,
     menuItems,
     orders: totals?.orders ?? 0,

@@ -12,18 +12,25 @@ import { EARNING_STATUSES, ORDER_STATUSES } from '@/lib/orders/status';
 
 const cents = (dollars: unknown) => ({ $round: [{ $multiply: [dollars, 100] }, 0] });
 
-/** One row `{ orders, revenueCents }`, none when there are no orders. Cancelled orders are
- * orders but earn nothing; unpaid checkout intents are neither. */
+const earning = (amount: unknown) => ({ $cond: [{ $in: ['$status', EARNING_STATUSES] }, amount, 0] });
+const tip = { $ifNull: ['$tipCents', 0] };
+
+/**
+ * One row `{ orders, revenueCents, tipsCents }`, none when there are no orders. Revenue is the
+ * food: what was paid less the tip, which is reported apart (it is the staff's, not the menu's).
+ * Cancelled orders are orders but earn nothing; unpaid checkout intents are neither.
+ */
 export const orderTotalsPipeline: Document[] = [
   { $match: { status: { $in: ORDER_STATUSES } } },
   {
     $group: {
       _id: null,
       orders: { $sum: 1 },
-      revenueCents: { $sum: { $cond: [{ $in: ['$status', EARNING_STATUSES] }, cents('$price'), 0] } },
+      revenueCents: { $sum: earning({ $subtract: [cents('$price'), tip] }) },
+      tipsCents: { $sum: earning(tip) },
     },
   },
-  { $project: { _id: 0, orders: 1, revenueCents: 1 } },
+  { $project: { _id: 0, orders: 1, revenueCents: 1, tipsCents: 1 } },
 ];
 
 /**
@@ -69,6 +76,7 @@ export const categorySalesPipeline: Document[] = [
 export interface OrderTotalsRow {
   orders: number;
   revenueCents: number;
+  tipsCents: number;
 }
 
 export interface CategorySalesRow {

@@ -9,8 +9,10 @@ export interface CategorySales {
 }
 
 export interface AdminStats {
-  /** What diners paid for orders that were not cancelled, in dollars. */
+  /** What diners paid for the food of orders that were not cancelled, in dollars: tips left out. */
   revenue: number;
+  /** Tips on those orders, in dollars. */
+  tips: number;
   /** Users with a record, admins included. */
   customers: number;
   menuItems: number;

@@ -11,11 +11,6 @@ export const transactionIdSchema = z
   .string({ error: 'transactionId is required' })
   .regex(/^[A-Za-z0-9_]{3,255}$/, 'transactionId is malformed');
 
-/** POST /api/create-payment-intent: the client's `{ price }`, which the server only validates: it prices the cart itself. */
-export const intentBodySchema = z.object({
-  price: z.number({ error: 'price must be a number' }).nonnegative('price must not be negative').finite().optional(),
-});
-
 /**
  * POST /api/payments keeps the payload API clients send. Only the transaction id, the price and the
  * email are read: the server knows the rest from the intent, so `data`, `cartIds`,

@@ -67,7 +67,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
   it('order totals: every paid order counts, revenue leaves out the cancelled one', async () => {
     await fixture();
     // Orders: a, b, c, e (the intent is none). Revenue: 44.00 + 17.20 + 19.90 = 81.10 (c is cancelled).
-    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 4, revenueCents: 8110 }]);
+    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 4, revenueCents: 8110, tipsCents: 0 }]);
   });
 
   it('sales per category: string ids joined to the menu, at menu prices, cancelled and deleted dishes left out', async () => {
@@ -86,6 +86,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
     const admin = await fixture();
     expect(await getAdminStats(admin)).toEqual({
       revenue: 81.1,
+      tips: 0,
       customers: 3,
       menuItems: 5,
       orders: 4,
@@ -142,13 +143,13 @@ describe(`admin statistics pipelines (${backend})`, () => {
       { category: 'drinks', quantity: 1, revenueCents: 1850 },
       { category: 'dessert', quantity: 1, revenueCents: 725 },
     ]);
-    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 6, revenueCents: 8110 + 7310 }]);
+    expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 6, revenueCents: 8110 + 7310, tipsCents: 0 }]);
   });
 
   it('with no orders every figure is zero and there are no categories', async () => {
     await c.menu.insertOne(dish('Soup A', 'soup', 14.5));
     const admin = await adminOf(await makeAdmin());
     // The one customer is the admin asking.
-    expect(await getAdminStats(admin)).toEqual({ revenue: 0, customers: 1, menuItems: 1, orders: 0, categories: [] });
+    expect(await getAdminStats(admin)).toEqual({ revenue: 0, tips: 0, customers: 1, menuItems: 1, orders: 0, categories: [] });
   });
 });

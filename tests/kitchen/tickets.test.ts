@@ -6,22 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { ageTone, columnTickets, formatAge, isOpen } from '@/components/kitchen/tickets';
 import { withOrder, withStatus } from '@/components/orders/live-orders';
 import type { Order, OrderStatus } from '@/lib/orders/types';
-import { dinerStatusLabel, fulfilmentLabel, orderLabel } from '@/lib/orders/wording';
+import { fulfilmentLabel } from '@/lib/fulfilment/labels';
+import { dinerStatusLabel, orderLabel } from '@/lib/orders/wording';
 
 let serial = 0;
 function order(status: OrderStatus, paid: string, extra: Partial<Order> = {}): Order {
   const _id = `64b000000000000000000${String(++serial).padStart(3, '0')}`;
-  return { _id, email: 'd@bistro.test', price: 9, transactionId: `tx-${serial}`, data: paid, updatedAt: paid, itemCount: 1, items: [{ name: 'Soup', quantity: 1 }], status, history: [{ status: 'pending', at: paid }], ...extra };
+  return { _id, email: 'd@bistro.test', price: 9, subtotal: 9, tip: 0, transactionId: `tx-${serial}`, data: paid, updatedAt: paid, itemCount: 1, items: [{ name: 'Soup', quantity: 1 }], status, history: [{ status: 'pending', at: paid }], ...extra };
 }
 
 describe('a column of the kitchen display', () => {
   it('has its status only, the ticket due first on top: a pickup by its slot, any other by when it was paid', () => {
-    const late = order('pending', '2030-01-01T18:20:00Z');
-    const early = order('pending', '2030-01-01T18:05:00Z');
-    const pickupSoon = order('pending', '2030-01-01T18:30:00Z', { fulfilment: { kind: 'pickup', slot: '2030-01-01T18:10:00Z' } });
-    const pickupLater = order('pending', '2030-01-01T17:00:00Z', { fulfilment: { kind: 'pickup', slot: '2030-01-01T19:00:00Z' } });
-    const table = order('pending', '2030-01-01T18:15:00Z', { fulfilment: { kind: 'table', table: '7' } });
-    const cooking = order('preparing', '2030-01-01T18:00:00Z');
+    // Payment times on this machine's clock, as the kitchen screen reads the pickup slots.
+    const at = (time: string) => new Date(`2030-01-01T${time}`).toISOString();
+    const pickup = (time: string) => ({ kind: 'pickup' as const, date: '2030-01-01', time, asap: false });
+    const late = order('pending', at('18:20'));
+    const early = order('pending', at('18:05'));
+    const pickupSoon = order('pending', at('18:30'), { fulfilment: pickup('18:10') });
+    const pickupLater = order('pending', at('17:00'), { fulfilment: pickup('19:00') });
+    const table = order('pending', at('18:15'), { fulfilment: { kind: 'table', table: 7 } });
+    const cooking = order('preparing', at('18:00'));
     const shuffled = [late, cooking, pickupLater, table, early, pickupSoon];
     expect(columnTickets(shuffled, 'pending').map((o) => o._id)).toEqual([early, pickupSoon, table, late, pickupLater].map((o) => o._id));
     expect(columnTickets(shuffled, 'preparing')).toEqual([cooking]);
@@ -40,8 +44,8 @@ describe('a column of the kitchen display', () => {
   it('names a ticket by its number once orders have one, by the end of its id until then', () => {
     expect(orderLabel({ _id: '64b0000000000000000a1b2c' })).toBe('#1B2C');
     expect(orderLabel({ _id: '64b0000000000000000a1b2c', number: 42 })).toBe('#42');
-    expect(fulfilmentLabel({ kind: 'table', table: '7' })).toBe('Table 7');
-    expect(fulfilmentLabel({ kind: 'pickup', slot: '2030-01-01T18:30:00' })).toBe('Pickup 6:30 PM');
+    expect(fulfilmentLabel({ kind: 'table', table: 7 })).toBe('Table 7');
+    expect(fulfilmentLabel({ kind: 'pickup', date: '2030-01-01', time: '18:30', asap: false })).toBe('Pickup 18:30');
   });
 });
 
@@ -54,7 +58,7 @@ describe('what a diner is told', () => {
       'Picked up',
       'Cancelled',
     ]);
-    expect(dinerStatusLabel({ status: 'ready', fulfilment: { kind: 'table', table: '7' } })).toBe('On its way to table 7');
+    expect(dinerStatusLabel({ status: 'ready', fulfilment: { kind: 'table', table: 7 } })).toBe('On its way to table 7');
   });
 });
 

@@ -102,7 +102,7 @@ describe('who receives which events', () => {
     expect(only(await eventsAbout(stream, [danas, admins], 1), [danas, admins])).toEqual([`${admins}:pending`]);
   });
 
-  it('each event is `event: order` with the shaped order (each line with its quantity, choices and note) and an id a reconnecting client sends back', async () => {
+  it('each event is `event: order` with the shaped order (its number, its fulfilment, each line with its quantity, choices, note and price) and an id a reconnecting client sends back', async () => {
     const [dana, staff] = [await makeDiner(), await makeStaff()];
     const stream = await listen(staff);
     const size = { name: 'Size', min: 1, max: 1, choices: [{ name: 'Cup', price: 0 }, { name: 'Bowl', price: 2 }] };
@@ -110,8 +110,8 @@ describe('who receives which events', () => {
     const [message] = (await eventsAbout(stream, [id], 1)).filter((m) => orderOf(m)._id === id);
     expect(message!.event).toBe('order');
     const order = orderOf(message!);
-    expect(order).toMatchObject({ _id: id, email: dana.email, status: 'pending', itemCount: 2, price: 20 });
-    expect(order.items).toEqual([{ name: 'Stream Chowder', quantity: 2, options: [{ group: 'Size', choices: ['Bowl'] }], note: 'No croutons' }]);
+    expect(order).toMatchObject({ _id: id, email: dana.email, status: 'pending', itemCount: 2, price: 20, number: expect.any(Number), fulfilment: { kind: 'table', table: 1 } });
+    expect(order.items).toEqual([{ name: 'Stream Chowder', quantity: 2, options: [{ group: 'Size', choices: ['Bowl'] }], note: 'No croutons', unitCents: 1000, lineCents: 2000 }]);
     expect(message!.id).toBe(`${Date.parse(order.updatedAt)}.${id}`);
     expect(order.history).toEqual([{ status: 'pending', at: order.data }]);
   });

@@ -1,7 +1,8 @@
 /**
  * A small local stand-in for Stripe's PaymentIntents endpoints, so the real `stripe` SDK can be
- * driven offline: it creates and retrieves intents, and can be told to fail the next request
- * the way Stripe does, or to mark an intent paid (what Stripe.js confirming a card does).
+ * driven offline: it creates, retrieves, captures and cancels intents, and can be told to fail
+ * the next request the way Stripe does, to confirm an intent's card (what Stripe.js does: an
+ * intent with manual capture is then authorized, 'requires_capture'), or to mark one paid.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,8 @@ export interface FakeIntent {
   amount: number;
   currency: string;
   status: string;
+  capture_method: string;
+  amount_received: number;
   client_secret: string;
   metadata: Record<string, string>;
   payment_method_types: string[];
@@ -32,6 +35,8 @@ export interface FakeStripe {
   /** Requests seen: method, path and the form-encoded parameters. */
   requests: Array<{ method: string; path: string; params: URLSearchParams }>;
   failNext(failure: StripeFailure): void;
+  /** The card is confirmed: authorized for manual capture, else charged. */
+  confirm(id: string): FakeIntent;
   succeed(id: string): FakeIntent;
   close(): Promise<void>;
 }
@@ -75,6 +80,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         amount: Number(params.get('amount')),
         currency: params.get('currency') ?? '',
         status: 'requires_payment_method',
+        capture_method: params.get('capture_method') ?? 'automatic',
+        amount_received: 0,
         client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
         metadata,
         payment_method_types: params.getAll('allowed_payment_method_types[0]'),
@@ -92,6 +99,29 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` },
       });
     }
+    const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(url.pathname);
+    const target = action && intents.get(action[1]!);
+    if (req.method === 'POST' && action && !target) {
+      return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${action[1]}'` } });
+    }
+    if (req.method === 'POST' && target && action) {
+      // Stripe's rules: only an authorized intent is captured; a captured or cancelled one is not cancelled.
+      const allowed = action[2] === 'capture' ? target.status === 'requires_capture' : !['succeeded', 'canceled'].includes(target.status);
+      if (!allowed) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `This PaymentIntent could not be ${action[2] === 'capture' ? 'captured' : 'canceled'} because it has a status of ${target.status}.`,
+          },
+        });
+      }
+      if (action[2] === 'capture') {
+        target.status = 'succeeded';
+        target.amount_received = target.amount;
+      } else target.status = 'canceled';
+      return send(200, target);
+    }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
   });
 
@@ -103,10 +133,17 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     intents,
     requests,
     failNext: (failure) => failures.push(failure),
+    confirm(id) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no fake intent ${id}`);
+      intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+      return intent;
+    },
     succeed(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no fake intent ${id}`);
       intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
       return intent;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

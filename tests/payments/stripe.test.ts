@@ -1,9 +1,11 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as webhook } from '@/app/api/webhooks/stripe/route';
 import { PaymentError } from '@/lib/payments/provider';
 import { createStripeProvider } from '@/lib/payments/stripe';
 import { collections } from '@/lib/db';
+import { slotFull } from '@/lib/fulfilment/pickup';
+import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { call } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
@@ -175,6 +177,112 @@ describe('checkout in Stripe mode', () => {
     } finally {
       process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
     }
+  });
+
+  describe('a pickup slot, with the card authorized first and captured once the slot is held', () => {
+    const tomorrow = addDays(restaurantClock(new Date()).today, 1);
+    const at = (time: string) => ({ fulfilment: { kind: 'pickup', date: tomorrow, time } });
+    const ordersIn = async (time: string) => (await (await collections()).pickupSlots.findOne({ _id: `${tomorrow} ${time}` }))?.orders ?? 0;
+    const capturedOrCancelled = (id: string) => fake.requests.filter((r) => r.path.startsWith(`/v1/payment_intents/${id}/`)).map((r) => r.path.split('/').pop());
+    const authorizedEvent = (intent: object) =>
+      JSON.stringify({ id: `evt_auth_${Date.now()}`, object: 'event', type: 'payment_intent.amount_capturable_updated', data: { object: intent } });
+    const deliver = (payload: string) =>
+      call<{ received?: true; error?: string }>(webhook, '/api/webhooks/stripe', {
+        method: 'POST',
+        body: payload,
+        origin: 'https://hooks.stripe.com',
+        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      });
+
+    afterEach(() => {
+      delete process.env.ORDERS_PER_SLOT;
+    });
+
+    async function openPickup(diner: Person, time: string) {
+      await addLines(diner, [soup]);
+      const res = await checkout(diner, 0.01, at(time));
+      expect(res.status).toBe(200);
+      return res.body;
+    }
+
+    it('opens the intent for manual capture, and captures the authorized card once the slot is held', async () => {
+      const intent = await openPickup(shopper, '12:00');
+      expect(fake.intents.get(intent.transactionId)).toMatchObject({ capture_method: 'manual', amount: 1450 });
+      fake.confirm(intent.transactionId);
+      expect(await save(shopper, intent)).toMatchObject({ status: 200, body: { order: { fulfilment: { kind: 'pickup', date: tomorrow, time: '12:00' } } } });
+      expect(fake.intents.get(intent.transactionId)).toMatchObject({ status: 'succeeded', amount_received: 1450 });
+      expect(capturedOrCancelled(intent.transactionId)).toEqual(['capture']);
+      expect(await ordersIn('12:00')).toBe(1);
+      // Saved again: nothing captured twice, one place held.
+      expect((await save(shopper, intent)).status).toBe(200);
+      expect(capturedOrCancelled(intent.transactionId)).toEqual(['capture']);
+      expect(await ordersIn('12:00')).toBe(1);
+    });
+
+    it('voids the authorization when the slot filled while the diner paid: nothing charged, nothing recorded, told to choose again', async () => {
+      process.env.ORDERS_PER_SLOT = '1';
+      const late = await makeDiner();
+      const waiting = await openPickup(late, '12:30');
+      const first = await openPickup(shopper, '12:30');
+      fake.confirm(first.transactionId);
+      expect((await save(shopper, first)).status).toBe(200);
+
+      fake.confirm(waiting.transactionId);
+      const refused = await save(late, waiting);
+      expect(refused).toEqual({ status: 409, body: { error: `${slotFull('12:30')} Your card was not charged.` } });
+      expect(fake.intents.get(waiting.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+      expect(capturedOrCancelled(waiting.transactionId)).toEqual(['cancel']);
+      expect(await historyOf(late)).toEqual([]);
+      expect(await ordersIn('12:30')).toBe(1);
+      // Stripe's webhook for the same authorization changes nothing more.
+      expect(await deliver(authorizedEvent(fake.intents.get(waiting.transactionId)!))).toEqual({ status: 200, body: { received: true } });
+      expect(await historyOf(late)).toEqual([]);
+      // Another time opens a new intent, which goes through.
+      const again = await checkout(late, 0.01, at('12:45'));
+      expect(again.body.transactionId).not.toBe(waiting.transactionId);
+      fake.confirm(again.body.transactionId);
+      expect((await save(late, again.body)).status).toBe(200);
+      expect(await historyOf(late)).toMatchObject([{ fulfilment: { time: '12:45' } }]);
+    });
+
+    it('gives the slot back when the capture fails, and holds it again when the capture is retried', async () => {
+      process.env.ORDERS_PER_SLOT = '1';
+      const intent = await openPickup(shopper, '13:00');
+      fake.confirm(intent.transactionId);
+      fake.failNext({ status: 402, error: { type: 'card_error', code: 'charge_expired_for_capture', message: 'This charge has expired.' } });
+      expect(await save(shopper, intent)).toEqual({ status: 402, body: { error: 'This charge has expired.' } });
+      expect(await ordersIn('13:00')).toBe(0);
+      expect(await historyOf(shopper)).toEqual([]);
+      expect((await save(shopper, intent)).status).toBe(200);
+      expect(await ordersIn('13:00')).toBe(1);
+    });
+
+    it("Stripe's authorization webhook holds the slot and captures; an authorization Stripe cancelled holds nothing", async () => {
+      const intent = await openPickup(shopper, '13:15');
+      fake.confirm(intent.transactionId);
+      expect(await deliver(authorizedEvent(fake.intents.get(intent.transactionId)!))).toEqual({ status: 200, body: { received: true } });
+      expect(await historyOf(shopper)).toMatchObject([{ transactionId: intent.transactionId, status: 'pending', fulfilment: { time: '13:15' } }]);
+      const other = await makeDiner();
+      const expiring = await openPickup(other, '13:15');
+      fake.confirm(expiring.transactionId);
+      fake.intents.get(expiring.transactionId)!.status = 'canceled';
+      expect(await save(other, expiring)).toEqual({ status: 409, body: { error: 'This payment was cancelled. Your card was not charged.' } });
+      expect(fake.intents.get(intent.transactionId)).toMatchObject({ status: 'succeeded', amount_received: 1450 });
+      expect(await ordersIn('13:15')).toBe(1);
+    });
+
+    it('ten diners authorized for a 6-order slot: six captured, four voided', async () => {
+      const diners = await Promise.all(Array.from({ length: 10 }, () => makeDiner()));
+      const intents: Awaited<ReturnType<typeof openPickup>>[] = [];
+      for (const diner of diners) intents.push(await openPickup(diner, '14:00'));
+      for (const intent of intents) fake.confirm(intent.transactionId);
+      const answers = await Promise.all(diners.map((diner, i) => save(diner, intents[i]!)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(6);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+      const statuses = intents.map((intent) => fake.intents.get(intent.transactionId)!.status).sort();
+      expect(statuses).toEqual([...Array(4).fill('canceled'), ...Array(6).fill('succeeded')]);
+      expect(await ordersIn('14:00')).toBe(6);
+    });
   });
 
   describe('POST /api/webhooks/stripe', () => {

@@ -25,8 +25,12 @@ export async function addLines(caller: Person, menuIds: string[], note?: string)
   return [...new Set(ids)];
 }
 
-export const checkout = (caller: Person, price = 0.01) =>
-  call<CheckoutIntent & Failure>(createIntent, '/api/create-payment-intent', { as: caller, json: { price } });
+/** Served at table 1: a fulfilment no clock or kitchen capacity can refuse, for tests about something else. */
+export const AT_TABLE = { kind: 'table', table: 1 } as const;
+
+/** POST /api/create-payment-intent with the client's price (which the server ignores), at a table unless `body` says otherwise. */
+export const checkout = (caller: Person, price = 0.01, body: Record<string, unknown> = {}) =>
+  call<CheckoutIntent & Failure>(createIntent, '/api/create-payment-intent', { as: caller, json: { price, fulfilment: AT_TABLE, ...body } });
 
 export const payDemo = (caller: Person, transactionId: string, card = GOOD_CARD) =>
   call<DemoConfirmation & Failure>(demoConfirm, '/api/payments/demo-confirm', { as: caller, json: { transactionId, ...card } });
@@ -40,4 +44,16 @@ export const save = (caller: Person, intent: { transactionId: string; price: num
 
 export async function historyOf(caller: Person): Promise<Payment[]> {
   return (await call<Payment[]>(paymentsOf, `/api/payments/${caller.email}`, { as: caller }, params({ email: caller.email }))).body;
+}
+
+/** A cart of the given dishes paid with the demo card through the handlers, as the payment page does: the intent, and the save's answer. */
+export async function payFor(caller: Person, menuIds: string[], body: Record<string, unknown> = {}) {
+  await addLines(caller, menuIds);
+  const intent = (await checkout(caller, 0.01, body)).body;
+  if (!intent.transactionId) throw new Error(`no intent: ${intent.error}`);
+  const paid = await payDemo(caller, intent.transactionId);
+  if (paid.status !== 200) throw new Error(`the demo card was refused: ${paid.body.error}`);
+  const saved = await save(caller, intent);
+  if (saved.status !== 200) throw new Error(`the payment was not saved: ${saved.body.error}`);
+  return { intent, result: saved.body };
 }

@@ -1,10 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
 import { SITE } from '../support/http';
 import { seedItem } from '../support/menu';
-import { makeAdmin, makeDiner } from '../support/people';
+import { makeAdmin, makeDiner, viewerOf } from '../support/people';
 
 /**
  * Every route in app/api (found from the file tree, so a new route cannot be forgotten), every
@@ -18,7 +19,7 @@ process.env.RATE_LIMIT_SCALE = '100000';
 const ORIGIN = SITE;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Routes that take no input at all: a junk body or query changes nothing, so 2xx is right. */
-const NO_INPUT = new Set(['POST /api/logout', 'GET /api/session', 'GET /api/review', 'GET /api/review/mine', 'GET /api/stats', 'GET /api/users']);
+const NO_INPUT = new Set(['POST /api/logout', 'GET /api/session', 'GET /api/review', 'GET /api/review/mine', 'GET /api/stats', 'GET /api/users', 'GET /api/tables']);
 /**
  * Bodies that are valid for a route once unknown keys are dropped: POST /api/users takes an
  * optional name only, so `{}` and a body of nothing but pollution keys are a plain "create me".
@@ -212,6 +213,61 @@ describe('bad input on every API route', () => {
       expectCleanError(label, r, true);
       expect(r.status, r.text).toBeLessThan(500);
       expect(await snapshot(), `${label} changed the database`).toBe(before);
+    });
+  });
+
+  describe('the checkout body: how the food is got and the tip, for a diner with a cart', () => {
+    let dinerAuth: Record<string, string>;
+    beforeAll(async () => {
+      delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+      const diner = await makeDiner();
+      dinerAuth = diner.headers;
+      await addToCart(await viewerOf(diner), { menuId: await seedItem({ name: 'Bad Input Soup', category: 'soup', price: 10 }) });
+    });
+    const today = new Date().toLocaleDateString('en-CA');
+    const later = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA');
+    const pickup = (date: string, time: unknown) => ({ fulfilment: { kind: 'pickup', date, time } });
+    const table = (n: unknown) => ({ fulfilment: { kind: 'table', table: n } });
+    const tip = (value: unknown) => ({ fulfilment: { kind: 'table', table: 1 }, tip: value });
+    const cases: [string, unknown][] = [
+      ['a pickup day in the past', pickup('2020-01-01', '12:00')],
+      ['a pickup time outside opening hours', pickup(later, '03:00')],
+      ['a pickup time that has passed today', pickup(today, '00:00')],
+      ['a pickup time off the 15-minute grid', pickup(later, '12:07')],
+      ['a malformed pickup time', pickup(later, '25:99')],
+      ['a malformed pickup date', pickup('tomorrow', '12:00')],
+      ['a pickup time as a number', pickup(later, 1200)],
+      ['a pickup more than a week ahead', pickup('2999-01-01', '12:00')],
+      ['table 0', table(0)],
+      ['a negative table', table(-3)],
+      ['a huge table', table(1e12)],
+      ['a table the restaurant does not have', table(199)],
+      ['a fractional table', table(1.5)],
+      ['a table as text', table('7')],
+      ['no fulfilment', {}],
+      ['an unknown fulfilment', { fulfilment: { kind: 'delivery' } }],
+      ['a negative tip', tip({ custom: -1 })],
+      ['a tip over the subtotal', tip({ custom: 10.01 })],
+      ['a non-numeric tip', tip({ custom: 'lots' })],
+      ['a tip percentage not offered', tip({ percent: 50 })],
+      ['a tip in cents', tip({ cents: 200 })],
+    ];
+
+    it.each(cases)('POST /api/create-payment-intent with %s: 4xx { error }, nothing charged, nothing written', async (label, body) => {
+      const { POST } = await import('@/app/api/create-payment-intent/route');
+      const before = await snapshot();
+      const r = await send(POST as Handler, 'POST', '/api/create-payment-intent', {}, JSON.stringify({ price: 10, ...(body as object) }), 'application/json', dinerAuth);
+      expectCleanError(label, r, true);
+      expect(await snapshot(), `${label} changed the database`).toBe(before);
+    });
+
+    it.each([0, -1, 201, 1e9, 2.5, '12', null])('PUT /api/tables with a count of %s: 400 { error }, nothing written', async (count) => {
+      const { PUT } = await import('@/app/api/tables/route');
+      const before = await snapshot();
+      const r = await send(PUT as Handler, 'PUT', '/api/tables', {}, JSON.stringify({ count }), 'application/json', adminAuth);
+      expect(r.status, r.text).toBe(400);
+      expectCleanError(`count ${count}`, r, true);
+      expect(await snapshot()).toBe(before);
     });
   });
 

@@ -15,7 +15,7 @@ import { collections, toObjectId } from '@/lib/db';
 import { storeImage } from '@/lib/images/store';
 import { addMenuItem, deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
 import { parseCursor } from '@/lib/orders/feed/cursor';
-import { changeOrderStatus, listOrders } from '@/lib/orders/orders';
+import { changeOrderStatus, getOrder, listOrders } from '@/lib/orders/orders';
 import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
@@ -24,6 +24,8 @@ import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';
 import { getAdminStats } from '@/lib/stats/admin-stats';
+import { tableCodes } from '@/lib/tables/qr-sheet';
+import { setTableCount, tableCount } from '@/lib/tables/settings';
 import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
 import { deleteUser, listUsers, setRole } from '@/lib/users/admin';
 import { PNG } from '../support/images';
@@ -129,6 +131,15 @@ const guardedCases: GuardedCase[] = [
       return { call: (a) => deleteMenuItem(a, id), changed: async () => (await menuItemPrice(id)) === undefined };
     },
   },
+  { name: 'tableCodes', needs: 'admin', setup: async () => ({ call: (a) => tableCodes(a) }) },
+  {
+    name: 'setTableCount',
+    needs: 'admin',
+    setup: async () => {
+      const before = await tableCount();
+      return { call: (a) => setTableCount(a, before + 1), changed: async () => (await tableCount()) === before + 1 };
+    },
+  },
   {
     name: 'storeImage',
     needs: 'admin',
@@ -194,10 +205,11 @@ const viewerCases: ViewerCase[] = [
   { name: 'startCheckout, confirmDemoPayment, recordPayment, listPayments', run: async (v) => {
     delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
     await addToCart(v, { menuId: await seedItem({ price: 8 }) });
-    const intent = await startCheckout(v);
+    const intent = await startCheckout(v, { fulfilment: { kind: 'table', table: 1 }, tip: { percent: 10 } });
     await confirmDemoPayment(v, { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
-    await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
-    return (await listPayments(v, v.email)).map((p) => p.transactionId === intent.transactionId);
+    const { order } = await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
+    const receipt = await getOrder(v, order._id);
+    return [...(await listPayments(v, v.email)).map((p) => p.transactionId === intent.transactionId), receipt.price, receipt.tip];
   } },
   { name: 'createBooking, listBookings, changeBookingStatus', run: async (v) => {
     const made = await createBooking(v, { ...booking, date: tomorrow() });
@@ -253,5 +265,6 @@ describe("a viewer's own functions keep to the viewer", () => {
     await expect(changeBookingStatus(dana, theirs._id, 'cancelled')).rejects.toMatchObject({ status: 403 });
     await saveReview(omar, { rating: 2, details: 'Only mine to see here.' });
     expect(await getOwnReview(dana)).toBeNull();
+    await expect(getOrder(dana, await paidOrder())).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -32,7 +32,7 @@ export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<
 export async function payForDish(viewer: Viewer, dish: Partial<MenuItemDoc> = {}, line: Omit<AddToCartInput, 'menuId'> = {}): Promise<string> {
   delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
   await addToCart(viewer, { menuId: await seedItem({ name: 'Kitchen Soup', price: 8, ...dish }), ...line });
-  const { transactionId } = await startCheckout(viewer);
+  const { transactionId } = await startCheckout(viewer, { fulfilment: { kind: 'table', table: 1 } });
   await confirmDemoPayment(viewer, { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
   const { payments } = await collections();
   const paid = await payments.findOne({ transactionId });

@@ -1,17 +1,21 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
-import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
-import { intentBodySchema } from '@/lib/validation/payment';
 import { requireViewer } from '@/lib/auth/viewer';
+import { pickupRules } from '@/lib/fulfilment/config';
 import { startCheckout } from '@/lib/payments/checkout';
+import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
+import { restaurantClock } from '@/lib/reservations/calendar';
+import { intentBodySchema } from '@/lib/validation/checkout';
 
 /**
- * Opens (or resumes) a payment intent for the caller's cart: `{ clientSecret, transactionId, price }`.
- * The body's `price` is validated but not trusted: the server prices the cart itself.
+ * Opens (or resumes) a payment intent for the caller's cart, `{ fulfilment, tip? }`: answers
+ * `{ clientSecret, transactionId, price, subtotal, tip, fulfilment }`. A `price`, amount or tip in
+ * cents the client sends is not trusted: the server prices the cart and the tip itself.
  */
 export const POST = route(async (req) => {
   const viewer = await requireViewer(req);
   await enforceRateLimit(req, LIMITS.paymentIntent, viewer);
-  await readJson(req, intentBodySchema);
-  return NextResponse.json(await startCheckout(viewer));
+  const now = new Date();
+  const input = await readJson(req, intentBodySchema(restaurantClock(now), pickupRules()));
+  return NextResponse.json(await startCheckout(viewer, input, now));
 });

@@ -1,10 +1,16 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { changeOrderStatus } from '@/lib/orders/orders';
+import { changeOrderStatus, getOrder } from '@/lib/orders/orders';
 import { orderStepSchema } from '@/lib/validation/order';
 
 type Ctx = { params: Promise<{ id: string }> };
+
+/** The order, as its receipt shows it: the caller's own (admins: any); another diner's is 403. */
+export const GET = route<Ctx>(async (req, { params }) => {
+  const viewer = await requireViewer(req);
+  return NextResponse.json(await getOrder(viewer, (await params).id));
+});
 
 /** `{ status, from? }`: moves the order one step on (staff and admins); answers the order, 409 when it cannot move. */
 export const PATCH = route<Ctx>(async (req, { params }) => {

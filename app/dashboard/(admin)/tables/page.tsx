@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { QrSheet } from '@/components/tables/qr-sheet';
+import { TableCountForm } from '@/components/tables/table-count-form';
+import { PrintButton } from '@/components/ui/print-button';
+import { requirePageViewer } from '@/lib/auth/viewer';
+import { pageTitle } from '@/lib/config/site';
+import { tableCodes } from '@/lib/tables/qr-sheet';
+
+export const metadata: Metadata = { title: pageTitle('Tables') };
+
+/** The number of tables, and a printable sheet of their QR codes: a diner who scans one orders for that table. */
+export default async function TablesPage() {
+  const codes = await tableCodes(await requirePageViewer('admin'));
+  return (
+    <section className="space-y-6">
+      <div className="print:hidden">
+        <PageHeading title="Tables" subtitle="Order from the table" />
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-4 print:hidden">
+        <TableCountForm count={codes.length} />
+        <PrintButton>Print the QR codes</PrintButton>
+      </div>
+      <QrSheet codes={codes} />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { forbidden, notFound } from 'next/navigation';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { Receipt } from '@/components/orders/receipt';
+import { HttpError } from '@/lib/api/http';
+import { requirePageViewer, type Viewer } from '@/lib/auth/viewer';
+import { pageTitle } from '@/lib/config/site';
+import { cursorAt } from '@/lib/orders/feed/cursor';
+import { getOrder } from '@/lib/orders/orders';
+import type { Order } from '@/lib/orders/types';
+
+export const metadata: Metadata = { title: pageTitle('Receipt') };
+
+/** The data layer's refusals as the page's own answers: another diner's order is 403, an unknown one 404. */
+async function orderFor(viewer: Viewer, id: string): Promise<Order> {
+  try {
+    return await getOrder(viewer, id);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 403) forbidden();
+    if (err instanceof HttpError && err.status === 404) notFound();
+    throw err;
+  }
+}
+
+export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
+  const viewer = await requirePageViewer();
+  // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
+  const since = cursorAt();
+  const order = await orderFor(viewer, (await params).id);
+  return (
+    <>
+      <div className="print:hidden">
+        <PageHeading title="Receipt" subtitle="Thank you" />
+      </div>
+      <Receipt order={order} since={since} mine={order.email === viewer.email} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { ChosenOptions } from '@/components/menu/chosen-options';
+import { OrderTotals } from '@/components/payment/order-totals';
+import { PrintButton } from '@/components/ui/print-button';
+import { site } from '@/lib/config/site';
+import { fulfilmentDetail } from '@/lib/fulfilment/labels';
+import { formatCents, toCents } from '@/lib/menu/money';
+import type { Order } from '@/lib/orders/types';
+import { orderLabel } from '@/lib/orders/wording';
+import { LiveOrderStatus } from './live-order-status';
+
+// The server's clock is the restaurant's (TZ), so the receipt shows the restaurant's time.
+const paidAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A receipt the diner can keep: the restaurant, the order's number, what was bought, the totals,
+ * how the food is got, and where it is now (live; `since` and `mine` as LiveOrderStatus takes them).
+ */
+export function Receipt({ order, since, mine }: { order: Order; since: string; mine: boolean }) {
+  const { street, city, postalCode, country } = site.address;
+  return (
+    <article data-print-sheet aria-labelledby="receipt-title" className="receipt mx-auto max-w-2xl space-y-6 rounded bg-white p-6 shadow-sm md:p-10">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-200 pb-4">
+        <div>
+          <p className="font-display text-2xl font-bold">{site.brand}</p>
+          <address className="text-sm text-gray-600 not-italic">
+            {street}, {city} {postalCode}, {country}
+            <br />
+            {site.phone}
+          </address>
+        </div>
+        <div className="text-right">
+          <h2 id="receipt-title" className="font-display text-3xl font-bold">
+            Order {orderLabel(order)}
+          </h2>
+          <p className="text-sm text-gray-600">
+            Paid <time dateTime={order.data}>{paidAt.format(new Date(order.data))}</time>
+          </p>
+        </div>
+      </header>
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-semibold text-gray-500 uppercase">{order.fulfilment?.kind === 'table' ? 'At the table' : 'Pickup'}</dt>
+          <dd className="font-semibold">{order.fulfilment ? fulfilmentDetail(order.fulfilment) : 'Not recorded'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-semibold text-gray-500 uppercase">Status</dt>
+          <dd>
+            <LiveOrderStatus order={order} since={since} mine={mine} />
+          </dd>
+        </div>
+        {order.name ? (
+          <div>
+            <dt className="text-xs font-semibold text-gray-500 uppercase">For</dt>
+            <dd>{order.name}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">What was ordered</caption>
+        <thead className="border-b border-gray-200 text-xs text-gray-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2">Item</th>
+            <th scope="col" className="py-2 text-right">Qty</th>
+            <th scope="col" className="py-2 text-right">Each</th>
+            <th scope="col" className="py-2 text-right">Price</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {order.items.map((item, i) => (
+            <tr key={i} className="align-top">
+              <th scope="row" className="py-2 font-normal">
+                <span className="font-semibold">{item.name}</span>
+                <ChosenOptions options={item.options} note={item.note} />
+              </th>
+              <td className="py-2 text-right tabular-nums">{item.quantity}</td>
+              <td className="py-2 text-right tabular-nums">{item.unitCents !== undefined ? formatCents(item.unitCents) : ''}</td>
+              <td className="py-2 text-right tabular-nums">{item.lineCents !== undefined ? formatCents(item.lineCents) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <OrderTotals subtotalCents={toCents(order.subtotal)} tipCents={toCents(order.tip)} tipLabel={order.tipPercent ? `${order.tipPercent}%` : undefined} />
+      <p className="text-xs text-gray-500">
+        Transaction id <span className="font-mono break-all">{order.transactionId}</span>
+      </p>
+      <PrintButton>Print receipt</PrintButton>
+    </article>
+  );
+}

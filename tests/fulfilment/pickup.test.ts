@@ -1,0 +1,190 @@
+/**
+ * Pickup slots and the kitchen's capacity through the handlers, with the demo card: what GET
+ * /api/pickup-slots answers, a full slot refused before any charge, and concurrent payments
+ * never filling a slot past ORDERS_PER_SLOT.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GET as slotsOf } from '@/app/api/pickup-slots/route';
+import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
+import { addToCart } from '@/lib/cart/cart';
+import type { CartItem } from '@/lib/cart/types';
+import { collections } from '@/lib/db';
+import { ASAP_CLOSED, slotFull } from '@/lib/fulfilment/pickup';
+import type { PickupSlot } from '@/lib/fulfilment/types';
+import type { CheckoutIntent } from '@/lib/payments/types';
+import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
+import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { GET as getCart } from '@/app/api/carts/route';
+import { call, params } from '../support/http';
+import { pricedMenuItems } from '../support/menu';
+import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
+import { DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, payFor, save } from '../payments/support';
+
+let soup: string;
+let salad: string;
+const tomorrow = addDays(restaurantClock(new Date()).today, 1);
+const at = (time: string, date = tomorrow) => ({ fulfilment: { kind: 'pickup', date, time } });
+
+beforeAll(async () => {
+  delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  ({ soup, salad } = await pricedMenuItems());
+});
+afterEach(() => {
+  delete process.env.ORDERS_PER_SLOT;
+  vi.useRealTimers();
+});
+
+const slotsFor = (date: string) => call<PickupSlot[] & { error?: string }>(slotsOf, `/api/pickup-slots?date=${date}`);
+const ordersIn = async (slot: string) => (await (await collections()).pickupSlots.findOne({ _id: slot }))?.orders ?? 0;
+const cartOf = async (caller: Person) => (await call<CartItem[]>(getCart, `/api/carts?email=${caller.email}`, { as: caller })).body;
+
+describe('GET /api/pickup-slots', () => {
+  it("answers every slot of a later day, on the quarter hour from opening to 15 minutes before closing, each with room", async () => {
+    const { status, body } = await slotsFor(tomorrow);
+    expect(status).toBe(200);
+    expect(body[0]).toEqual({ time: '11:00', available: true });
+    expect(body.at(-1)).toEqual({ time: '21:45', available: true });
+    expect(body).toHaveLength(44);
+  });
+
+  it('says a slot holding ORDERS_PER_SLOT paid orders has no room', async () => {
+    process.env.ORDERS_PER_SLOT = '1';
+    await payFor(await makeDiner(), [soup], at('11:30'));
+    const slots = (await slotsFor(tomorrow)).body;
+    expect(slots.find((s) => s.time === '11:30')).toEqual({ time: '11:30', available: false });
+    expect(slots.find((s) => s.time === '11:45')).toEqual({ time: '11:45', available: true });
+  });
+
+  it.each([
+    ['a past day', addDays(tomorrow, -2), 'date: That date has passed. Choose today or a later day.'],
+    ['a day more than a week ahead', addDays(tomorrow, 7), 'date: Pickup can be scheduled up to 7 days ahead.'],
+    ['a malformed date', '2030-13-01', 'date: Choose a pickup date (YYYY-MM-DD).'],
+  ])('refuses %s with 400', async (_name, date, error) => {
+    expect(await slotsFor(date)).toEqual({ status: 400, body: { error } });
+  });
+});
+
+describe("the kitchen's capacity", () => {
+  it('10 diners paying at once for a 6-order slot: exactly 6 are charged and recorded, 4 are told before any charge', async () => {
+    const diners = await Promise.all(Array.from({ length: 10 }, () => makeDiner()));
+    // Every intent is opened while the slot is empty; the race is for the payments.
+    const intents: CheckoutIntent[] = [];
+    for (const diner of diners) {
+      await addLines(diner, [soup]);
+      intents.push((await checkout(diner, 0, at('13:00'))).body);
+    }
+    const answers = await Promise.all(diners.map((diner, i) => payDemo(diner, intents[i]!.transactionId)));
+    const paid = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(paid).toHaveLength(6);
+    expect(refused.map((a) => a.body)).toEqual(Array(4).fill({ error: slotFull('13:00') }));
+    expect(refused.every((a) => a.status === 409)).toBe(true);
+    expect(await ordersIn(`${tomorrow} 13:00`)).toBe(6);
+
+    const histories = await Promise.all(diners.map((diner) => historyOf(diner)));
+    expect(histories.filter((h) => h.length === 1)).toHaveLength(6);
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 200) expect(histories[i]).toMatchObject([{ fulfilment: { kind: 'pickup', date: tomorrow, time: '13:00', asap: false } }]);
+      // Nothing recorded, and the cart kept to choose another time.
+      else expect([histories[i], (await cartOf(diners[i]!)).length]).toEqual([[], 1]);
+    }
+    expect((await slotsFor(tomorrow)).body.find((s) => s.time === '13:00')?.available).toBe(false);
+  });
+
+  it('a full slot is refused when the payment is opened, and at payment when it filled meanwhile; another time then goes through', async () => {
+    process.env.ORDERS_PER_SLOT = '1';
+    const [first, second, late] = [await makeDiner(), await makeDiner(), await makeDiner()];
+    await addLines(second, [salad]);
+    const waiting = (await checkout(second, 0, at('14:00'))).body;
+    await payFor(first, [soup], at('14:00'));
+
+    const { payments } = await collections();
+    const intentsBefore = await payments.countDocuments({});
+    await addLines(late, [soup]);
+    expect(await checkout(late, 0, at('14:00'))).toEqual({ status: 409, body: { error: slotFull('14:00') } });
+    expect(await payments.countDocuments({})).toBe(intentsBefore);
+
+    expect(await payDemo(second, waiting.transactionId)).toEqual({ status: 409, body: { error: slotFull('14:00') } });
+    expect(await save(second, waiting)).toMatchObject({ status: 402 });
+    expect(await historyOf(second)).toEqual([]);
+
+    const other = (await checkout(second, 0, at('14:15'))).body;
+    expect((await payDemo(second, other.transactionId)).status).toBe(200);
+    expect(await historyOf(second)).toMatchObject([{ fulfilment: { time: '14:15' } }]);
+    expect(await ordersIn(`${tomorrow} 14:00`)).toBe(1);
+  });
+
+  it('a declined card gives its place back; confirming the same payment twice holds one place', async () => {
+    process.env.ORDERS_PER_SLOT = '2';
+    const diner = await makeDiner();
+    await addLines(diner, [soup]);
+    const intent = (await checkout(diner, 0, at('15:00'))).body;
+    expect((await payDemo(diner, intent.transactionId, DECLINED_CARD)).status).toBe(402);
+    expect(await ordersIn(`${tomorrow} 15:00`)).toBe(0);
+    const twice = await Promise.all([payDemo(diner, intent.transactionId), payDemo(diner, intent.transactionId, GOOD_CARD)]);
+    expect(twice.map((a) => a.status)).toEqual([200, 200]);
+    expect(await ordersIn(`${tomorrow} 15:00`)).toBe(1);
+    expect(await historyOf(diner)).toHaveLength(1);
+  });
+
+  it('a cancelled order leaves its slot to somebody else', async () => {
+    process.env.ORDERS_PER_SLOT = '1';
+    const { result } = await payFor(await makeDiner(), [soup], at('15:30'));
+    expect(await ordersIn(`${tomorrow} 15:30`)).toBe(1);
+    const admin = await makeAdmin();
+    const id = result.order._id;
+    expect((await call(patchOrder, `/api/orders/${id}`, { method: 'PATCH', as: admin, json: { status: 'cancelled' } }, params({ id }))).status).toBe(200);
+    expect(await ordersIn(`${tomorrow} 15:30`)).toBe(0);
+    await expect(payFor(await makeDiner(), [soup], at('15:30'))).resolves.toBeDefined();
+  });
+});
+
+describe('as soon as possible, on a fixed clock', () => {
+  /** Friday 10 May 2030 at the given time on the restaurant's clock. Only Date is faked: timers run. */
+  const clockAt = (hours: number, minutes: number) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, hours, minutes) });
+  const pay = (transactionId: string) => ({ transactionId, ...GOOD_CARD });
+
+  beforeEach(() => {
+    process.env.ORDERS_PER_SLOT = '1';
+  });
+
+  // Viewers are resolved before the clock moves: their session tokens are checked against the real one.
+  it('is the earliest slot with room after the preparation time, resolved again when the card is charged', async () => {
+    const [dana, omar] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
+    await addToCart(dana, { menuId: soup });
+    await addToCart(omar, { menuId: salad });
+    clockAt(13, 5);
+    const danaIntent = await startCheckout(dana, { fulfilment: { kind: 'asap' } });
+    const omarIntent = await startCheckout(omar, { fulfilment: { kind: 'asap' } });
+    // Both were told 13:30, the first slot after 13:05 + 20 minutes; Omar pays first and takes it.
+    expect([danaIntent.fulfilment, omarIntent.fulfilment]).toEqual(Array(2).fill({ kind: 'pickup', date: '2030-05-10', time: '13:30', asap: true }));
+    await confirmDemoPayment(omar, pay(omarIntent.transactionId));
+    await confirmDemoPayment(dana, pay(danaIntent.transactionId));
+    const { payments } = await collections();
+    const slots = await payments.find({ transactionId: { $in: [omarIntent.transactionId, danaIntent.transactionId] } }).toArray();
+    expect(Object.fromEntries(slots.map((p) => [p.transactionId, p.fulfilment]))).toEqual({
+      [omarIntent.transactionId]: { kind: 'pickup', date: '2030-05-10', time: '13:30', asap: true },
+      [danaIntent.transactionId]: { kind: 'pickup', date: '2030-05-10', time: '13:45', asap: true },
+    });
+  });
+
+  it('is not offered while the restaurant is closed; a time at the next opening is', async () => {
+    const diner = await viewerOf(await makeDiner());
+    await addToCart(diner, { menuId: soup });
+    clockAt(22, 30);
+    await expect(startCheckout(diner, { fulfilment: { kind: 'asap' } })).rejects.toMatchObject({ status: 409, message: ASAP_CLOSED });
+    const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-11', time: '11:00' } });
+    expect(intent.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '11:00', asap: false });
+  });
+
+  it('a scheduled time that has come too close by the time the card is charged is refused, uncharged', async () => {
+    const diner = await viewerOf(await makeDiner());
+    await addToCart(diner, { menuId: soup });
+    clockAt(14, 5);
+    const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-10', time: '14:30' } });
+    clockAt(14, 15);
+    await expect(confirmDemoPayment(diner, pay(intent.transactionId))).rejects.toMatchObject({ status: 409, message: 'Your pickup time is now too soon for the kitchen. Please choose a later time.' });
+    const { payments } = await collections();
+    expect((await payments.findOne({ transactionId: intent.transactionId }))?.status).toBe('intent');
+  });
+});
