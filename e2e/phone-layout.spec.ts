@@ -70,6 +70,28 @@ test.describe('the dashboard on a phone', { tag: '@phone' }, () => {
     await diner.close();
   });
 
+  test('on the cart and payment pages the total and Pay stay on screen while the diner scrolls, covering no line', async () => {
+    const page = await contexts.diner!.newPage();
+    await page.goto('/dashboard/cart');
+    const cartPay = page.getByRole('link', { name: 'Pay', exact: true });
+    const lastLine = page.getByRole('main').getByRole('row').last();
+    await expect(lastLine).toBeVisible();
+    await expect(cartPay).toBeInViewport();
+    await expect(page.getByText(/^Total price: \$/)).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(cartPay).toBeInViewport();
+    const bar = (await cartPay.boundingBox())!;
+    expect((await lastLine.boundingBox())!.y + (await lastLine.boundingBox())!.height).toBeLessThanOrEqual(bar.y);
+
+    await cartPay.click();
+    await expect(page).toHaveURL(/\/dashboard\/payment$/);
+    const pay = page.getByRole('button', { name: /^Pay \$/ });
+    await expect(pay).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(pay).toBeInViewport();
+    await page.close();
+  });
+
   test('the public pages fit the phone, and their primary buttons are big enough to tap', async ({ page }) => {
     await page.goto('/order/salad');
     expect(await overflowX(page)).toEqual([]);

@@ -112,24 +112,27 @@ export function CartView() {
 
   const payReason = !cart.length ? 'Add a dish to pay' : blocked.length ? 'Remove or choose again the dishes marked below to pay' : null;
   return (
-    <section aria-label="Your cart" className="rounded bg-white p-6 shadow-sm md:p-10">
+    // On a phone the total and Pay stay at the bottom of the screen while the diner scrolls the lines.
+    <section aria-label="Your cart" className="rounded bg-white p-6 shadow-sm max-md:pb-28 md:p-10">
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4 font-display text-2xl uppercase">
         <p>Total orders: {dishCount(cart)}</p>
-        <p>Total price: {formatCents(cartCents(cart))}</p>
-        {payReason ? (
-          <span className="flex items-center gap-3 font-sans text-base normal-case">
-            <button type="button" disabled aria-describedby="pay-disabled-reason" className="min-h-11 cursor-not-allowed rounded bg-gray-300 px-6 py-2 font-semibold text-gray-600">
-              Pay
-            </button>
-            <span id="pay-disabled-reason" className="text-sm text-gray-500">
-              {payReason}
+        <div className="flex flex-wrap items-center justify-between gap-4 max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:border-t max-md:border-gray-200 max-md:bg-white max-md:px-4 max-md:py-3 max-md:text-xl max-md:shadow-lg md:contents">
+          <p>Total price: {formatCents(cartCents(cart))}</p>
+          {payReason ? (
+            <span className="flex items-center gap-3 font-sans text-base normal-case">
+              <button type="button" disabled aria-describedby="pay-disabled-reason" className="min-h-11 cursor-not-allowed rounded bg-gray-300 px-6 py-2 font-semibold text-gray-600">
+                Pay
+              </button>
+              <span id="pay-disabled-reason" className="text-sm text-gray-500">
+                {payReason}
+              </span>
             </span>
-          </span>
-        ) : (
-          <Link href="/dashboard/payment" className="inline-flex min-h-11 items-center rounded bg-gold px-6 py-2 font-sans text-base font-semibold text-white normal-case hover:bg-gold-dark">
-            Pay
-          </Link>
-        )}
+          ) : (
+            <Link href="/dashboard/payment" className="inline-flex min-h-11 items-center rounded bg-gold px-6 py-2 font-sans text-base font-semibold text-white normal-case hover:bg-gold-dark">
+              Pay
+            </Link>
+          )}
+        </div>
       </div>
 
       {cart.length ? (
