@@ -1,20 +1,24 @@
 /**
  * A year of past orders for demos and load tests (`npm run seed -- --history <N>`): plausible
  * dishes, their options and quantities from the menu, lunch and dinner peaks, busier weekends and a growing
- * restaurant, statuses that follow the kitchen's steps, a few hundred regular and occasional
- * diners. Deterministic: the same seed, count and `now` give the same orders, ids included.
+ * restaurant, tips, pickup (as soon as possible or at a chosen time) and table orders, statuses
+ * that follow the kitchen's steps, a few hundred regular and occasional diners. Orders carry no
+ * number: numbers go up with time from the first order the restaurant takes, and a history added
+ * to a live database is older than its numbered orders. Deterministic: the same seed, count and `now` give the same orders, ids included.
  *
  * Each order is drafted in steps (when, who, what, how it went: `draftOrder`), and `toPaymentDoc`
- * turns a draft into the stored document. A new facet of an order (a tip, pickup or table, once
- * orders have them) is one more step filling one more draft field, written out in `toPaymentDoc`.
+ * turns a draft into the stored document. A new facet of an order is one more step filling one
+ * more draft field, written out in `toPaymentDoc`.
  *
  * Loaded by Next.js and by plain Node scripts alike: relative imports with extensions.
  */
 import { ObjectId } from 'mongodb';
 import type { MenuItemDoc, PaymentDoc, UserDoc } from '../db/documents.ts';
 import type { AppDb } from '../db/types.ts';
+import type { Fulfilment } from '../fulfilment/types.ts';
 import { priceSelection } from '../menu/pricing.ts';
 import { ORDER_CATEGORIES, type OptionGroup, type OrderCategory, type SelectedOption } from '../menu/types.ts';
+import { tipCents, type TipChoice } from '../payments/tips.ts';
 import type { OrderLine } from '../payments/types.ts';
 
 type OrderStatus = PaymentDoc['status'];
@@ -50,6 +54,8 @@ export interface OrderDraft {
   at: Date;
   diner: Diner;
   lines: Array<{ item: HistoryMenuItem; options: SelectedOption[]; quantity: number }>;
+  fulfilment: Fulfilment;
+  tip: TipChoice;
   status: OrderStatus;
   /** The kitchen's steps after payment, as lib/orders records them. */
   steps: Array<{ status: OrderStatus; at: Date }>;
@@ -59,6 +65,8 @@ export const DINER_COUNT = 300;
 export const DINER_DOMAIN = 'guests.bistro.test';
 const MINUTE = 60_000;
 
+/** Tables in the history's dining room (the app's default table count). */
+const HISTORY_TABLES = 20;
 /** mulberry32: small, fast, and the same sequence on every machine for a given seed. */
 function prng(seed: number): () => number {
   let a = seed >>> 0;
@@ -166,6 +174,26 @@ function chooseLines(random: Random, menu: Map<OrderCategory, HistoryMenuItem[]>
 }
 
 /** How the order went: finished long ago, or still in the kitchen if it was placed just now. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Pickup or a table: more tables at dinner. A pickup is as soon as possible (the next quarter hour
+ * after 20 minutes of cooking) or at a time chosen up to two hours ahead, on the restaurant's clock.
+ */
+function chooseFulfilment(random: Random, at: Date, dinner: boolean): Fulfilment {
+  if (random() < (dinner ? 0.6 : 0.35)) return { kind: 'table', table: 1 + Math.floor(random() * HISTORY_TABLES) };
+  const asap = random() < 0.6;
+  const ahead = asap ? 20 : 30 + Math.floor(random() * 90);
+  const slot = new Date(Math.ceil((at.getTime() + ahead * MINUTE) / (15 * MINUTE)) * 15 * MINUTE);
+  return { kind: 'pickup', date: `${slot.getFullYear()}-${pad(slot.getMonth() + 1)}-${pad(slot.getDate())}`, time: `${pad(slot.getHours())}:${pad(slot.getMinutes())}`, asap };
+}
+
+/** Most diners tip a percentage, some nothing, a few a round amount of their own. */
+function chooseTip(random: Random): TipChoice {
+  const tip = pick<TipChoice | 'custom'>(random, [[{ percent: 0 }, 30], [{ percent: 10 }, 30], [{ percent: 15 }, 20], [{ percent: 20 }, 12], ['custom', 8]]);
+  return tip === 'custom' ? { custom: 1 + Math.floor(random() * 5) } : tip;
+}
+
 function chooseOutcome(random: Random, at: Date, now: Date): Pick<OrderDraft, 'status' | 'steps'> {
   const after = (minutes: number, from: Date) => new Date(Math.min(now.getTime(), from.getTime() + minutes * MINUTE));
   const age = (now.getTime() - at.getTime()) / MINUTE;
@@ -201,11 +229,19 @@ export function toPaymentDoc(draft: OrderDraft, seed: number, random: Random): P
     if (!priced.ok) throw new Error(`The history chose ${item.name} in a way its menu refuses: ${priced.error}`);
     return { menuId: item._id.toHexString(), name: item.name, category: item.category, options: priced.options, quantity, unitCents: priced.unitCents, lineCents: priced.lineCents };
   });
+  const subtotalCents = lines.reduce((cents, line) => cents + line.lineCents, 0);
+  // A custom tip is at most the food's price, as checkout allows.
+  const tip = Math.min(tipCents(subtotalCents, draft.tip), subtotalCents);
   return {
     _id: objectId(random, draft.at),
     ownerUid: draft.diner.uid,
     email: draft.diner.email,
-    price: lines.reduce((cents, line) => cents + line.lineCents, 0) / 100,
+    name: draft.diner.name,
+    price: (subtotalCents + tip) / 100,
+    subtotalCents,
+    tipCents: tip,
+    ...('percent' in draft.tip ? { tipPercent: draft.tip.percent } : {}),
+    fulfilment: draft.fulfilment,
     transactionId: historyTransactionId(seed, draft.index),
     data: draft.at,
     // Each line was one cart line, removed from the cart when paid.
@@ -252,7 +288,16 @@ export function generateHistory(menuItems: readonly HistoryMenuItem[], { count, 
     // Regulars order far more often than the rest: a skewed pick of the diner.
     const diner = people[Math.floor(DINER_COUNT * random() ** 2)]!;
     const hour = at.getHours();
-    const draft: OrderDraft = { index, at, diner, lines: chooseLines(random, menu, hour >= 17), ...chooseOutcome(random, at, now) };
+    const dinner = hour >= 17;
+    const draft: OrderDraft = {
+      index,
+      at,
+      diner,
+      lines: chooseLines(random, menu, dinner),
+      fulfilment: chooseFulfilment(random, at, dinner),
+      tip: chooseTip(random),
+      ...chooseOutcome(random, at, now),
+    };
     return toPaymentDoc(draft, seed, random);
   });
   return { diners: people, orders };

@@ -52,7 +52,19 @@ describe('generateHistory', () => {
         }
       }
       expect(order.menuItemIds).toEqual(lines.flatMap((l) => Array<string>(l.quantity).fill(l.menuId)));
-      expect(order.price).toBe(lines.reduce((sum, l) => sum + l.lineCents, 0) / 100);
+      // Money as checkout records it: the food, a tip on it (a percentage rounded half up, or an amount up to the food's price).
+      expect(order.subtotalCents).toBe(lines.reduce((sum, l) => sum + l.lineCents, 0));
+      if (order.tipPercent !== undefined) expect(order.tipCents).toBe(Math.floor((order.subtotalCents! * order.tipPercent + 50) / 100));
+      expect(order.tipCents).toBeLessThanOrEqual(order.subtotalCents!);
+      expect(order.price).toBe((order.subtotalCents! + order.tipCents!) / 100);
+      // Served at a table of the dining room, or picked up at a quarter hour after it was paid.
+      const served = order.fulfilment!;
+      if (served.kind === 'table') expect(served.table).toBeGreaterThanOrEqual(1);
+      else {
+        expect(served.time).toMatch(/^\d\d:(00|15|30|45)$/);
+        expect(new Date(`${served.date}T${served.time}`).getTime()).toBeGreaterThan(order.data.getTime());
+      }
+      expect(order.number).toBeUndefined();
       for (const step of order.statusHistory ?? []) expect(step.at.getTime()).toBeGreaterThanOrEqual(order.data.getTime());
       expect(order.statusHistory?.at(-1)?.status ?? 'pending').toBe(order.status);
     }
@@ -78,6 +90,14 @@ describe('generateHistory', () => {
     expect(lines.filter((l) => l.options.length).length).toBeGreaterThan(0.2 * lines.length);
     expect(withExtras).toBeGreaterThan(0.05 * lines.length);
     expect(withExtras).toBeLessThan(0.8 * lines.length);
+
+    const share = (test: (o: (typeof orders)[number]) => boolean) => orders.filter(test).length / orders.length;
+    expect(share((o) => o.fulfilment?.kind === 'table')).toBeGreaterThan(0.3);
+    expect(share((o) => o.fulfilment?.kind === 'pickup')).toBeGreaterThan(0.3);
+    expect(share((o) => o.fulfilment?.kind === 'pickup' && o.fulfilment.asap)).toBeGreaterThan(0.1);
+    expect(share((o) => o.tipCents! > 0)).toBeGreaterThan(0.5);
+    expect(share((o) => o.tipCents === 0)).toBeGreaterThan(0.1);
+    expect(share((o) => o.tipCents! > 0 && o.tipPercent === undefined)).toBeGreaterThan(0.02);
 
     const people = new Set(orders.map((o) => o.email));
     expect(diners).toHaveLength(DINER_COUNT);
