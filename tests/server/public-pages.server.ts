@@ -14,10 +14,14 @@ import { startServer, type RunningServer } from '../faults/server';
 import { pagesUnder } from '../support/app-pages';
 import { jsonLdOf, nodesOf, schemaOrgProblems } from '../support/schema-org';
 
-/** Public pages, found from the tree: an order page with dynamic segments is given as its URLs. */
+/**
+ * Public pages, found from the tree: an order page with dynamic segments is given as its URLs. A
+ * table's page (`/t/{n}`, where its QR code leads) is for the diner at that table, not for
+ * crawlers or shared caches: it is checked on its own below.
+ */
 const PUBLIC_URLS = pagesUnder('app/(site)', '')
   .map((p) => p.route)
-  .filter((route) => route !== '/secret')
+  .filter((route) => route !== '/secret' && !route.startsWith('/t/'))
   .flatMap((route) => (route.startsWith('/order/') ? ['/order/salad', '/order/salad/2', '/order/pizza'] : [route]));
 
 const secret = randomBytes(32).toString('hex');
@@ -95,6 +99,15 @@ describe('cache headers', () => {
       expect(cacheControl, url).toMatch(/\bstale-while-revalidate=\d+/);
       expect(cacheControl, url).not.toMatch(/private|no-store/);
     }
+  });
+
+  it("keep a table's page, read on every visit, out of shared caches and search engines", async () => {
+    const res = await get('/t/7');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/s-maxage/);
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    expect((await get('/t/0')).status).toBe(404);
   });
 
   it("keep a signed-in diner's pages out of shared caches", async () => {
