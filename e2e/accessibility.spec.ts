@@ -12,6 +12,7 @@ import { axeViolations, pagesOf, seedAccounts, urlOf } from './layout';
 /** Example URLs of the public routes with dynamic segments: the first page, a later page, a filtered view. */
 const PUBLIC_EXAMPLES: Record<string, string[]> = {
   '/order/[category]/[[...page]]': ['/order/salad', '/order/salad/2', '/order/pizza?diet=vegan&free=milk'],
+  '/t/[table]': ['/t/7'],
 };
 
 const publicUrls = () =>

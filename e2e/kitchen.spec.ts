@@ -15,7 +15,10 @@ async function newestTicket(diner: Page, email: string): Promise<string> {
 /** Pays for the cart through the API the card form calls (for a second order, quickly). */
 async function payByApi(diner: Page): Promise<void> {
   const origin = new URL(diner.url()).origin;
-  const intent = (await (await diner.request.post('/api/create-payment-intent', { data: {}, headers: { origin } })).json()) as { transactionId: string };
+  // Served at a table: no pickup slot to hold, whatever the hour.
+  const started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: { kind: 'table', table: 3 } }, headers: { origin } });
+  expect(started.ok()).toBe(true);
+  const intent = (await started.json()) as { transactionId: string };
   const paid = await diner.request.post('/api/payments/demo-confirm', {
     data: { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
     headers: { origin },
