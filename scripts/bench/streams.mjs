@@ -60,7 +60,7 @@ async function call(baseUrl, token, method, path, body) {
 /** The diner pays for one dish with the demo card; staff start it. Two events; answers when each was asked for. */
 async function placeOrder({ baseUrl, dinerToken, staffToken, menuId }) {
   await call(baseUrl, dinerToken, 'POST', '/api/carts', { menuId });
-  const { transactionId } = await call(baseUrl, dinerToken, 'POST', '/api/create-payment-intent', {});
+  const { transactionId } = await call(baseUrl, dinerToken, 'POST', '/api/create-payment-intent', { fulfilment: { kind: 'table', table: 1 } });
   const paidAsked = Date.now();
   await call(baseUrl, dinerToken, 'POST', '/api/payments/demo-confirm', { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
   const [order] = await call(baseUrl, staffToken, 'GET', '/api/orders?status=pending');
@@ -85,14 +85,18 @@ export async function measureStreams({ baseUrl, serverPid, staffToken, dinerToke
   const sampler = setInterval(() => rss.during.push(rssMb(serverPid)), 1000);
   const placed = [];
   const until = Date.now() + holdSeconds * 1000;
-  while (Date.now() + everyMs < until) {
-    const next = Date.now() + everyMs;
-    placed.push(await placeOrder({ baseUrl, dinerToken, staffToken, menuId }));
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+  try {
+    while (Date.now() + everyMs < until) {
+      const next = Date.now() + everyMs;
+      placed.push(await placeOrder({ baseUrl, dinerToken, staffToken, menuId }));
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(2000, until - Date.now())));
+  } finally {
+    // Also when an order could not be placed: no sampler outliving the server.
+    clearInterval(sampler);
+    for (const client of clients) client.close();
   }
-  await new Promise((resolve) => setTimeout(resolve, Math.max(2000, until - Date.now())));
-  clearInterval(sampler);
-  for (const client of clients) client.close();
   await new Promise((resolve) => setTimeout(resolve, 5000));
   rss.after = rssMb(serverPid);
 
