@@ -1,6 +1,6 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagesUnder } from '../tests/support/app-pages';
-import { axeViolations, pagesOf, seedAccounts, urlOf } from './layout';
+import { axeViolations, pagesOf, urlOf, useSeededAccounts } from './layout';
 
 /**
  * axe on every page a person can reach: the public pages and sign-in (signed out), every
@@ -40,13 +40,7 @@ test.describe('axe finds nothing', () => {
   });
 
   test.describe('on the dashboard, with something on every list', () => {
-    const contexts: Partial<Record<'diner' | 'admin', BrowserContext>> = {};
-    test.beforeAll(async ({ browser }) => {
-      Object.assign(contexts, await seedAccounts(browser));
-    });
-    test.afterAll(async () => {
-      await Promise.all(Object.values(contexts).map((context) => context.close()));
-    });
+    const contexts = useSeededAccounts();
 
     for (const who of ['diner', 'admin'] as const) {
       for (const route of pagesOf(who)) {

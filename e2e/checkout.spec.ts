@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { site } from '../lib/config/site';
 import type { MenuItem } from '../lib/menu/types';
 import { formatDay } from '../lib/reservations/calendar';
-import { ADMIN, createAccount, login, siteNav } from './support';
+import { ADMIN, createAccount, login, signedIn, siteNav } from './support';
 
 /**
  * Checkout a kitchen can fulfil, through the real pages: a pickup slot and a tip, then the
@@ -114,15 +114,13 @@ test.describe('checkout a kitchen can fulfil', () => {
     await page.getByRole('button', { name: `Pay ${money(Math.round(dish.price * 100))}` }).click();
     await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/Order #\d{4,}, Table 7/);
 
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await login(admin, ADMIN);
+    const admin = await signedIn(browser, ADMIN);
     await admin.goto('/dashboard/manageOrders');
     const row = admin.getByRole('row').filter({ hasText: account.email });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Table 7');
     await expect(row).toContainText(/#\d{4,}/);
-    await adminContext.close();
+    await admin.context().close();
   });
 
   test('a table the restaurant does not have is not found', async ({ page }) => {

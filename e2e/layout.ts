@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { roleNeededFor } from '../lib/auth/page-access';
 import { dashboardPages } from '../tests/support/app-pages';
 import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
@@ -169,6 +169,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** 'YYYY-MM-DD' `days` from today on this machine's clock (the server's too). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
+
+/**
+ * The walks' signed-in browsers (`seedAccounts`), made before the enclosing describe's tests and
+ * closed after them; filled in by the time a test runs.
+ */
+export function useSeededAccounts(): Partial<Record<'diner' | 'admin', BrowserContext>> {
+  const contexts: Partial<Record<'diner' | 'admin', BrowserContext>> = {};
+  test.beforeAll(async ({ browser }) => {
+    Object.assign(contexts, await seedAccounts(browser));
+  });
+  test.afterAll(async () => {
+    await Promise.all(Object.values(contexts).map((context) => context.close()));
+  });
+  return contexts;
+}
 
 /**
  * A signed-in browser for each walk, with something on every list: a diner who has paid for an

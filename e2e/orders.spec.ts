@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { ADMIN, addDish, createAccount, login, payOnPage } from './support';
+import { ADMIN, addDish, createAccount, login, payOnPage, signedIn } from './support';
 
 /**
  * Every JavaScript file the page loaded once `ready` resolves (by default once the network is
@@ -42,9 +42,7 @@ test.describe('order tracking', { tag: '@admin' }, () => {
     await diner.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     // The admin, in a browser of their own, finds the order on Manage orders.
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await login(admin, ADMIN);
+    const admin = await signedIn(browser, ADMIN);
     await admin.goto('/dashboard/manageOrders');
     const row = admin.getByRole('row').filter({ hasText: account.email });
     await expect(row).toHaveCount(1);
@@ -86,7 +84,7 @@ test.describe('order tracking', { tag: '@admin' }, () => {
     await expect(admin.getByRole('figure', { name: 'Revenue per category' })).toContainText('Pizza');
 
     await dinerContext.close();
-    await adminContext.close();
+    await admin.context().close();
   });
 
   // Runs after the journey above, whose order gives the admin home something to chart.

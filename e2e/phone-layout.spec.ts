@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { axeViolations, expectFirstScreen, expectTappable, overflowX, pageBox, pagesOf, seedAccounts, smallTargets, urlOf } from './layout';
+import { expect, test } from '@playwright/test';
+import { axeViolations, expectFirstScreen, expectTappable, overflowX, pageBox, pagesOf, smallTargets, urlOf, useSeededAccounts } from './layout';
 
 /**
  * Every dashboard page on a phone (the project's Pixel 7, 412 px wide), for a diner and for an
@@ -8,13 +8,7 @@ import { axeViolations, expectFirstScreen, expectTappable, overflowX, pageBox, p
  * tap, and axe finds nothing with the menu drawer closed or open.
  */
 test.describe('the dashboard on a phone', { tag: '@phone' }, () => {
-  const contexts: Partial<Record<'diner' | 'admin', BrowserContext>> = {};
-  test.beforeAll(async ({ browser }) => {
-    Object.assign(contexts, await seedAccounts(browser));
-  });
-  test.afterAll(async () => {
-    await Promise.all(Object.values(contexts).map((context) => context.close()));
-  });
+  const contexts = useSeededAccounts();
 
   for (const who of ['diner', 'admin'] as const) {
     for (const route of pagesOf(who)) {

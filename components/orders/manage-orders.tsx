@@ -188,38 +188,38 @@ export function ManageOrders({ since }: { since: string }) {
           {orders ? `Orders: ${orders.length}` : 'Orders'}
         </h2>
         <div className="flex flex-wrap gap-4">
-        <div>
-          <label htmlFor="order-sort" className="block text-sm font-semibold">
-            Order by
-          </label>
-          <select
-            id="order-sort"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as Sort)}
-            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
-          >
-            <option value="slot">Pickup time, soonest first</option>
-            <option value="newest">Newest first</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="order-filter" className="block text-sm font-semibold">
-            Show
-          </label>
-          <select
-            id="order-filter"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
-            className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
-          >
-            <option value="">All orders</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {FILTER_LABEL[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+          <div>
+            <label htmlFor="order-sort" className="block text-sm font-semibold">
+              Order by
+            </label>
+            <select
+              id="order-sort"
+              value={sort}
+              onChange={(event) => setSort(event.target.value as Sort)}
+              className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
+            >
+              <option value="slot">Pickup time, soonest first</option>
+              <option value="newest">Newest first</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="order-filter" className="block text-sm font-semibold">
+              Show
+            </label>
+            <select
+              id="order-filter"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
+              className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
+            >
+              <option value="">All orders</option>
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {FILTER_LABEL[status]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
       <ConnectionNotice reconnecting={reconnecting} />
