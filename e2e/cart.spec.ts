@@ -38,14 +38,15 @@ test.describe('Add To Cart', () => {
     await login(page, await createAccount('adder'), '/order/soup');
     const badge = (await siteNav(page)).getByTestId('cart-badge').locator('visible=true');
     await expect(badge).toHaveText('+0');
-    const buttons = page.getByRole('button', { name: /^Add To Cart / });
-    await buttons.nth(0).click();
-    await expect(page.getByText(/added to your cart/)).toBeVisible();
+    // Named, not the first buttons: another journey may be adding a soup with options meanwhile.
+    const chicken = page.getByRole('button', { name: 'Add To Cart Chicken Noodle Soup' });
+    await chicken.click();
+    await expect(page.getByText('Chicken Noodle Soup added to your cart')).toBeVisible();
     await expect(badge).toHaveText('+1');
-    await buttons.nth(1).click();
+    await page.getByRole('button', { name: 'Add To Cart Cream of Wild Mushroom' }).click();
     await expect(badge).toHaveText('+2');
     // The same soup again joins its line: one more dish, no new line.
-    await buttons.nth(0).click();
+    await chicken.click();
     await expect(badge).toHaveText('+3');
     await page.goto('/dashboard/cart');
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(3);

@@ -163,6 +163,13 @@ export async function expectTappable(locator: Locator) {
 
 /** Accessibility violations axe finds on the page as shown, as 'rule: elements'. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A dialog fading in has see-through buttons: let every timed animation that ends finish first
+  // (not a loading pulse, which never ends, nor the banners' scroll-driven parallax, which is not timed).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || !(a.timeline instanceof DocumentTimeline) || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

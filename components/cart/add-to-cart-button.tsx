@@ -1,15 +1,16 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType, type ComponentProps } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
+import type OptionsDialogType from './options-dialog';
 import type { DishToOrder } from './options-dialog';
 import { useAddToCart } from './use-add-to-cart';
 
-// Downloaded when a diner first reaches for a dish with options, not with the page.
+// Downloaded when a diner first reaches for a dish with options, not with the page (and without
+// next/dynamic, whose loader would itself be first-load JavaScript on every order page).
 const loadDialog = () => import('./options-dialog');
-const OptionsDialog = dynamic(loadDialog, { ssr: false });
+type Dialog = ComponentType<ComponentProps<typeof OptionsDialogType>>;
 
 const BUTTON =
   'rounded-lg border-b-4 border-gold bg-gray-100 px-6 py-3 font-semibold text-gold uppercase transition hover:border-ink hover:bg-ink hover:text-white disabled:cursor-not-allowed disabled:opacity-60';
@@ -22,7 +23,7 @@ const BUTTON =
 export function AddToCartButton({ item }: { item: DishToOrder }) {
   const { signedIn, add } = useAddToCart();
   const [busy, setBusy] = useState(false);
-  const [choosing, setChoosing] = useState(false);
+  const [Choosing, setChoosing] = useState<Dialog | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const hasOptions = item.options.length > 0;
 
@@ -37,7 +38,15 @@ export function AddToCartButton({ item }: { item: DishToOrder }) {
   async function onClick() {
     if (!(await signedIn())) return;
     if (hasOptions) {
-      setChoosing(true);
+      setBusy(true);
+      try {
+        const { default: OptionsDialog } = await loadDialog();
+        setChoosing(() => OptionsDialog);
+      } catch {
+        void notify.error('Could not open the choices. Please check your connection and try again.');
+      } finally {
+        setBusy(false);
+      }
       return;
     }
     setBusy(true);
@@ -64,14 +73,14 @@ export function AddToCartButton({ item }: { item: DishToOrder }) {
         aria-haspopup={hasOptions ? 'dialog' : undefined}
         className={BUTTON}
       >
-        {busy ? 'Adding…' : 'Add To Cart'}
+        {busy && !hasOptions ? 'Adding…' : 'Add To Cart'}
         <span className="sr-only"> {item.name}</span>
       </button>
-      {choosing ? (
-        <OptionsDialog
+      {Choosing ? (
+        <Choosing
           item={item}
           onClose={() => {
-            setChoosing(false);
+            setChoosing(null);
             button.current?.focus();
           }}
         />

@@ -1,26 +1,28 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useSWRConfig } from 'swr';
-import { cartKey, useSession } from '@/components/session/use-session';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
+import { refreshCarts } from '@/lib/client/refresh-carts';
+import type { SessionResponse } from '@/lib/auth/types';
 import type { AddedToCart } from '@/lib/cart/types';
 import type { AddToCartInput } from '@/lib/validation/cart';
+import { SESSION_KEY } from '@/components/session/session-key';
 
 /**
  * Adding to the cart, for the Add To Cart button and the options dialog alike. Only the dish, the
  * choices, the quantity and the note are sent: the server prices the line from the menu.
+ * No SWR here: the public pages that carry the button load their session code after they are
+ * interactive, so the button asks the server who is signed in when it is pressed.
  */
 export function useAddToCart() {
-  const { user } = useSession();
-  const { mutate } = useSWRConfig();
   const router = useRouter();
   const pathname = usePathname();
 
   /** True when somebody is signed in; otherwise offers the login page (coming back here) and answers false. */
   async function signedIn(): Promise<boolean> {
-    if (user) return true;
+    const session = await api<SessionResponse>(SESSION_KEY, { public: true, cache: 'no-store' }).catch(() => null);
+    if (session?.user) return true;
     const answer = await notify.confirm({
       icon: 'warning',
       title: 'You are not Logged In!',
@@ -34,7 +36,7 @@ export function useAddToCart() {
   /** Adds the line and refreshes the cart badge; throws the server's refusal as an ApiError. */
   async function add(input: AddToCartInput): Promise<AddedToCart> {
     const added = await api<AddedToCart>('/api/carts', { method: 'POST', json: input });
-    await mutate(cartKey(user?.email));
+    await refreshCarts();
     return added;
   }
 

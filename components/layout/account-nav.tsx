@@ -4,12 +4,14 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCart, useSession } from '@/components/session/use-session';
+import { SwrDefaults } from '@/components/session/providers';
 import { dashboardHome } from '@/lib/auth/page-access';
 import { dishCount } from '@/lib/cart/totals';
 import { logout } from '@/lib/client/logout';
+import { AccountPlaceholder } from './account-placeholder';
 
 /** The signed-in part of the top bar: dashboard link, cart badge, avatar, login or logout. */
-export function AccountNav() {
+function AccountLinks() {
   const { user, loading, mutate } = useSession();
   const { cart } = useCart();
   const dishes = cart ? dishCount(cart) : 0;
@@ -17,9 +19,7 @@ export function AccountNav() {
   const pathname = usePathname();
   const [leaving, setLeaving] = useState(false);
 
-  if (loading) {
-    return <span className="h-9 w-28 animate-pulse rounded bg-white/20" aria-label="Checking your session" role="status" />;
-  }
+  if (loading) return <AccountPlaceholder />;
 
   if (!user) {
     const from = pathname && pathname !== '/' ? `?from=${encodeURIComponent(pathname)}` : '';
@@ -90,5 +90,14 @@ export function AccountNav() {
         </button>
       </li>
     </>
+  );
+}
+
+/** The account area of the public pages, loaded late by `AccountArea`, with SWR's defaults of its own (the site's pages have no provider). */
+export function AccountNav() {
+  return (
+    <SwrDefaults>
+      <AccountLinks />
+    </SwrDefaults>
   );
 }

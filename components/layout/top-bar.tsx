@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { site } from '@/lib/config/site';
 import { TableBadge } from '@/components/tables/table-badge';
-import { AccountNav } from './account-nav';
+import { AccountArea } from './account-area';
 
 const links = [
   { href: '/', label: 'Home' },
@@ -21,7 +21,7 @@ function NavItems() {
         </li>
       ))}
       <TableBadge />
-      <AccountNav />
+      <AccountArea />
     </>
   );
 }

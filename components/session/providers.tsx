@@ -29,12 +29,17 @@ function UnauthorizedRedirect() {
   return null;
 }
 
-/** SWR for the client components below; `fallback` is what the server already read, keyed as they fetch it. */
+/** SWR's fetcher and retry rules for the client components below; `fallback` is what the server already read, keyed as they fetch it. */
+export function SwrDefaults({ children, fallback }: { children: ReactNode; fallback?: Record<string, unknown> }) {
+  return <SWRConfig value={{ ...swrConfig, fetcher, ...(fallback ? { fallback } : {}) }}>{children}</SWRConfig>;
+}
+
+/** SWR and the 401 handler, for the pages whose client components make secured calls (the dashboard, sign-in). */
 export function Providers({ children, fallback }: { children: ReactNode; fallback?: Record<string, unknown> }) {
   return (
-    <SWRConfig value={{ ...swrConfig, fetcher, ...(fallback ? { fallback } : {}) }}>
+    <SwrDefaults fallback={fallback}>
       <UnauthorizedRedirect />
       {children}
-    </SWRConfig>
+    </SwrDefaults>
   );
 }

@@ -88,6 +88,32 @@ describe('structured data', () => {
   });
 });
 
+/** The JavaScript a page's HTML loads before it is interactive (scripts and script preloads; not the legacy `nomodule` ones). */
+async function firstLoadScripts(url: string, init?: RequestInit): Promise<string> {
+  const html = await (await get(url, init)).text();
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    if (/nomodule/i.test(tag)) continue;
+    const isScript = tag.startsWith('<script') || (/\brel="preload"/.test(tag) && /\bas="script"/.test(tag)) || /\brel="modulepreload"/.test(tag);
+    const src = /\b(?:src|href)="(\/_next\/static\/[^"]+\.js)"/.exec(tag)?.[1];
+    if (isScript && src) urls.add(src);
+  }
+  expect(urls.size, url).toBeGreaterThan(0);
+  return (await Promise.all([...urls].map(async (u) => (await get(u)).text()))).join('\n');
+}
+
+/** SWR's default options by name: minified code keeps property names, so this finds SWR in a chunk. */
+const SWR_MARKER = 'focusThrottleInterval';
+
+describe('first-load JavaScript', () => {
+  it("carries no session code on public pages: the top bar's account area loads once the page is idle", async () => {
+    for (const url of PUBLIC_URLS) expect(await firstLoadScripts(url), url).not.toContain(SWR_MARKER);
+    // The same check finds SWR where it is first-load JavaScript: the dashboard's lists refresh with it.
+    const cookie = `bistro_session=${await createSessionToken(DINER, 0)}`;
+    expect(await firstLoadScripts('/dashboard/cart', { headers: { cookie } })).toContain(SWR_MARKER);
+  });
+});
+
 describe('cache headers', () => {
   it('let a CDN keep every public page and serve it stale while it fetches a fresh one', async () => {
     for (const url of PUBLIC_URLS) {
