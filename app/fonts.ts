@@ -1,13 +1,8 @@
 import localFont from 'next/font/local';
 
-// Self-hosted from @fontsource packages: nothing is fetched from a font CDN at build or run time.
-export const inter = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  variable: '--font-inter',
-  weight: '100 900',
-  display: 'swap',
-});
-
+// The display face (the brand, headings), self-hosted from @fontsource: nothing is fetched from a
+// font CDN at build or run time. Body text is the device's own UI font (globals.css): no download,
+// nothing to swap. A 49 KB body font was the last file a phone waited for before its first paint.
 export const cinzel = localFont({
   src: [
     { path: '../node_modules/@fontsource/cinzel/files/cinzel-latin-400-normal.woff2', weight: '400' },

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { inter, cinzel } from './fonts';
+import { cinzel } from './fonts';
 import { site, pageTitle } from '@/lib/config/site';
 import './globals.css';
 
@@ -21,7 +21,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={`${inter.variable} ${cinzel.variable}`}>
+    <html lang="en" className={cinzel.variable}>
       <body className="min-h-screen font-sans">{children}</body>
     </html>
   );
