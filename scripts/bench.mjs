@@ -146,21 +146,24 @@ async function lighthouseSection(baseUrl, bareUrl) {
 
 /**
  * First-load JavaScript of `paths`, as one group (`title`): per page, chunks shared and the
- * largest; each page held to `floorBytes` (the bare Next.js page's) + FIRST_LOAD_JS_OVER_BARE_KB.
+ * largest; with `held`, each page is held to `floorBytes` (the bare Next.js page's) +
+ * FIRST_LOAD_JS_OVER_BARE_KB, otherwise the figure is printed beside that line for reference.
  */
-async function firstLoadJs(baseUrl, paths, title, headers, floorBytes) {
+async function firstLoadJs(baseUrl, paths, title, headers, floorBytes, { held = true } = {}) {
   heading(`First-load JavaScript, ${title} (gzip level ${GZIP_LEVEL}, 1 KB = 1000 bytes)`);
   const r = await measureFirstLoadJs(baseUrl, paths, { headers });
   const target = floorBytes + FIRST_LOAD_JS_OVER_BARE_KB * 1000;
   const targetKb = (target / 1000).toFixed(1);
-  console.log(`floor: the bare Next.js page, ${kb(floorBytes)}; target: floor + ${FIRST_LOAD_JS_OVER_BARE_KB} KB`);
+  console.log(
+    `floor: the bare Next.js page, ${kb(floorBytes)}; ${held ? 'target' : 'for reference (not a target here)'}: floor + ${FIRST_LOAD_JS_OVER_BARE_KB} KB`,
+  );
   const rows = r.pages.map((p) => [
     p.path,
     String(p.chunks.length),
     kb(p.rawBytes),
     kb(p.bytes),
-    `<= ${targetKb} KB`,
-    verdict(p.bytes <= target),
+    `${held ? '<=' : 'ref'} ${targetKb} KB`,
+    held ? verdict(p.bytes <= target) : '',
     kb(p.inlineBytes),
     kb(p.nomoduleBytes),
   ]);
@@ -173,7 +176,7 @@ async function firstLoadJs(baseUrl, paths, title, headers, floorBytes) {
     console.log(`  ${kb(c.gz).padStart(9)}  ${new URL(c.url).pathname}  (${used})`);
   }
   for (const p of r.pages) if (p.other.length) console.log(`  ${p.path}: scripts outside /_next/static, not counted: ${p.other.join(', ')}`);
-  for (const p of r.pages) summary.push(['first-load JS', p.path, kb(p.bytes), `<= ${targetKb} KB`, verdict(p.bytes <= target)]);
+  for (const p of r.pages) summary.push(['first-load JS', p.path, kb(p.bytes), held ? `<= ${targetKb} KB` : '', held ? verdict(p.bytes <= target) : '']);
   summary.push(['first-load JS', `shared by ${title}`, kb(r.sharedBytes), '', '']);
 }
 
@@ -291,7 +294,7 @@ async function main() {
     if (!args.skip.has('js')) {
       const floor = (await measureFirstLoadJs(bare.baseUrl, ['/'])).pages[0].bytes;
       await section('first-load JS', () => firstLoadJs(server.baseUrl, PAGES, 'public pages', undefined, floor));
-      await section('first-load JS (dashboard)', () => firstLoadJs(server.baseUrl, DASHBOARD_PAGES, 'dashboard (a diner)', { cookie: diner.cookie }, floor));
+      await section('first-load JS (dashboard)', () => firstLoadJs(server.baseUrl, DASHBOARD_PAGES, 'dashboard (a diner)', { cookie: diner.cookie }, floor, { held: false }));
     }
     await bare?.stop();
     if (!args.skip.has('content')) {

