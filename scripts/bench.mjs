@@ -84,28 +84,49 @@ const median = (values) => {
 };
 const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) : ms(v));
 
-/** Lighthouse LIGHTHOUSE_RUNS times on each page, ours and the bare Next.js page's; the medians are reported. */
+/**
+ * Lighthouse LIGHTHOUSE_RUNS times on each page, ours and the bare Next.js page's; the medians are
+ * reported. The runs go round the pages (first run of each, then the second…), so a change in the
+ * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
+ * bare page's medians.
+ */
 async function lighthouseSection(baseUrl, bareUrl) {
   heading(`Lighthouse (mobile, median of ${LIGHTHOUSE_RUNS}), ${chromePath() ?? 'chrome-launcher default browser'}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const rows = [];
   const targets = [...PAGES.map((path) => ({ label: path, url: new URL(path, baseUrl).href, ours: true }))];
   if (bareUrl) targets.push({ label: 'bare Next.js /', url: new URL('/', bareUrl).href, ours: false });
-  for (const { label, url, ours } of targets) {
-    const started = Date.now();
-    const results = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+  const runs = new Map(targets.map((t) => [t.label, { results: [], ms: 0 }]));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    for (const { label, url } of targets) {
+      const run = runs.get(label);
+      const started = Date.now();
       try {
-        results.push(await runLighthouse(url));
+        run.results.push(await runLighthouse(url));
       } catch (err) {
         problems.push(`lighthouse ${label}: ${err.message}`);
         console.log(`${label}: Lighthouse failed: ${err.message}`);
       }
+      run.ms += Date.now() - started;
     }
+  }
+  const medians = (results) => Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(results.map((r) => r.metrics[m]))]));
+  const bare = bareUrl && runs.get('bare Next.js /').results.length ? medians(runs.get('bare Next.js /').results) : null;
+  const overBare = (m, v) => (bare && v !== null && bare[m] ? `${(v / bare[m]).toFixed(2)}x` : 'n/a');
+  for (const { label, ours } of targets) {
+    const { results, ms: took } = runs.get(label);
     if (!results.length) continue;
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]))]));
-    const metrics = Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(results.map((r) => r.metrics[m]))]));
+    const metrics = medians(results);
     const spread = results.map((r) => score(r.scores.performance)).join('/');
-    rows.push([label, ...CATEGORIES.map((c) => score(scores[c])), ...Object.keys(METRICS).map((m) => metric(m, metrics[m])), spread, seconds(Date.now() - started)]);
+    rows.push([
+      label,
+      ...CATEGORIES.map((c) => score(scores[c])),
+      ...Object.keys(METRICS).map((m) => metric(m, metrics[m])),
+      overBare('lcp', metrics.lcp),
+      overBare('tbt', metrics.tbt),
+      spread,
+      seconds(took),
+    ]);
     if (!ours) {
       summary.push(['lighthouse', `${label} performance (floor)`, score(scores.performance), '', '']);
       continue;
@@ -118,6 +139,7 @@ async function lighthouseSection(baseUrl, bareUrl) {
     for (const [m, target] of Object.entries(METRIC_TARGETS)) {
       summary.push(['lighthouse', `${label} ${m}`, metric(m, metrics[m]), `<= ${metric(m, target)}`, verdict(metrics[m] !== null && metrics[m] <= target)]);
     }
+    summary.push(['lighthouse', `${label} lcp, tbt over the bare page's`, `${overBare('lcp', metrics.lcp)}, ${overBare('tbt', metrics.tbt)}`, '', '']);
     // What to fix, from the run whose performance score is the median.
     const middle = results.find((r) => r.scores.performance === scores.performance) ?? results[0];
     for (const [c, audits] of Object.entries(middle.failing)) {
@@ -135,10 +157,10 @@ async function lighthouseSection(baseUrl, bareUrl) {
   console.log(
     '\n' +
       table(
-        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'perf runs', 'time'],
+        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'perf runs', 'time'],
         [
           ...rows,
-          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', ''],
+          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', ''],
         ],
       ),
   );
