@@ -27,12 +27,22 @@ export async function pickupSlots(date: string, now = new Date()): Promise<Picku
   return times.map((time) => ({ time, available: (held.get(time) ?? 0) < rules.ordersPerSlot }));
 }
 
-/** The days pickup can be scheduled for, and whether "as soon as possible" can be offered. */
-export function pickupOptions(now = new Date()): PickupOptions {
+/**
+ * The days pickup can be scheduled for, whether "as soon as possible" can be offered, and the
+ * first day with a time that still has room (tomorrow once today's last times are too soon or full).
+ */
+export async function pickupOptions(now = new Date()): Promise<PickupOptions> {
   const rules = pickupRules();
   const clock = restaurantClock(now);
   const days = pickupDays(clock, rules);
-  const firstDate = days.find((day) => pickupTimesOn(day.date, clock, rules).length)?.date;
+  let firstDate: string | undefined;
+  for (const day of days) {
+    if (day.closed || !pickupTimesOn(day.date, clock, rules).length) continue;
+    if ((await pickupSlots(day.date, now)).some((slot) => slot.available)) {
+      firstDate = day.date;
+      break;
+    }
+  }
   return { days, openNow: isOpenAt(clock, rules), ...(firstDate ? { firstDate } : {}) };
 }
 

@@ -26,6 +26,6 @@ export interface PickupOptions {
   days: PickupDay[];
   /** The restaurant is open now, so "as soon as possible" can be offered (when a slot has room). */
   openNow: boolean;
-  /** The first day with a pickup time still ahead (tomorrow once today's last slot is too soon), if any. */
+  /** The first day with a pickup time still ahead that has room (tomorrow once today's last times are too soon or full), if any. */
   firstDate?: string;
 }

@@ -9,7 +9,7 @@ import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { addToCart } from '@/lib/cart/cart';
 import type { CartItem } from '@/lib/cart/types';
 import { collections } from '@/lib/db';
-import { ASAP_CLOSED, slotFull } from '@/lib/fulfilment/pickup';
+import { ASAP_CLOSED, pickupOptions, slotFull } from '@/lib/fulfilment/pickup';
 import type { PickupSlot } from '@/lib/fulfilment/types';
 import type { CheckoutIntent } from '@/lib/payments/types';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
@@ -175,6 +175,19 @@ describe('as soon as possible, on a fixed clock', () => {
     await expect(startCheckout(diner, { fulfilment: { kind: 'asap' } })).rejects.toMatchObject({ status: 409, message: ASAP_CLOSED });
     const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-11', time: '11:00' } });
     expect(intent.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '11:00', asap: false });
+  });
+
+  it("starts the payment page on tomorrow once today's last times are full", async () => {
+    const [first, second] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
+    await addToCart(first, { menuId: soup });
+    await addToCart(second, { menuId: salad });
+    clockAt(21, 10); // 21:30 and 21:45 are left today, one order each
+    expect((await pickupOptions(new Date())).firstDate).toBe('2030-05-10');
+    for (const [diner, time] of [[first, '21:30'], [second, '21:45']] as const) {
+      const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-10', time } });
+      await confirmDemoPayment(diner, pay(intent.transactionId));
+    }
+    expect(await pickupOptions(new Date())).toMatchObject({ openNow: true, firstDate: '2030-05-11' });
   });
 
   it('a scheduled time that has come too close by the time the card is charged is refused, uncharged', async () => {

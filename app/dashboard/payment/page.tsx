@@ -20,7 +20,7 @@ export default async function PaymentPage() {
   return (
     <>
       <PageHeading title="Payment" subtitle={table !== null ? `Table ${table}` : 'Please pay to eat'} />
-      <Checkout table={table} pickup={pickupOptions(now)} today={restaurantClock(now).today} />
+      <Checkout table={table} pickup={await pickupOptions(now)} today={restaurantClock(now).today} />
     </>
   );
 }
