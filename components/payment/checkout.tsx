@@ -54,8 +54,9 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
   const { user } = useSession();
   const { cart, error: cartError, refetch: refetchCart } = useCart();
   const [table, setTable] = useState(scannedTable);
+  // "As soon as possible" while a time today still has room; otherwise the first day that has one.
   const [when, setWhen] = useState<PickupState>(() => ({
-    mode: pickup.openNow ? 'asap' : 'slot',
+    mode: pickup.openNow && pickup.firstDate === today ? 'asap' : 'slot',
     date: pickup.firstDate ?? today,
     time: '',
   }));
