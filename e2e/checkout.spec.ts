@@ -133,8 +133,13 @@ test.describe('checkout a kitchen can fulfil', () => {
   test('an admin prints the tables sheet: one valid SVG QR code per table, decoding to its /t/{n} address', { tag: '@admin' }, async ({ page }) => {
     await login(page, ADMIN);
     await page.goto('/dashboard/tables');
-    await page.getByLabel('Number of tables').fill('12');
-    await page.getByRole('button', { name: 'Save' }).click();
+    // A Save pressed before the form has hydrated does nothing (a CI run saw no PUT at all): press
+    // again, as a person would, until the server has saved.
+    await expect(async () => {
+      await page.getByLabel('Number of tables').fill('12');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('12 tables saved')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     const codes = page.getByRole('list', { name: 'QR codes of the tables' }).getByRole('img');
     await expect(codes).toHaveCount(12);
 
