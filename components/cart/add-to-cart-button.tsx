@@ -3,8 +3,7 @@
 import { useRef, useState, type ComponentType, type ComponentProps } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import type OptionsDialogType from './options-dialog';
-import type { DishToOrder } from './options-dialog';
+import type { default as OptionsDialogType, DishToOrder } from './options-dialog';
 import { useAddToCart } from './use-add-to-cart';
 
 // Downloaded when a diner first reaches for a dish with options, not with the page (and without

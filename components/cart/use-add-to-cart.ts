@@ -3,11 +3,11 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import { refreshCarts } from '@/lib/client/refresh-carts';
 import type { SessionResponse } from '@/lib/auth/types';
 import type { AddedToCart } from '@/lib/cart/types';
 import type { AddToCartInput } from '@/lib/validation/cart';
 import { SESSION_KEY } from '@/components/session/session-key';
+import { refreshCarts } from '@/components/session/refresh-carts';
 
 /**
  * Adding to the cart, for the Add To Cart button and the options dialog alike. Only the dish, the

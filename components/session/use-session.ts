@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { api } from '@/lib/client/api';
 import type { SessionResponse } from '@/lib/auth/types';
 import type { CartItem } from '@/lib/cart/types';
-import { SESSION_KEY } from './session-key';
+import { SESSION_KEY, cartKey } from './session-key';
 
 export { SESSION_KEY };
 
@@ -14,10 +14,6 @@ export function useSession() {
     api<SessionResponse>(url, { public: true, cache: 'no-store' }),
   );
   return { user: data?.user ?? null, loading: isLoading || (!data && !error), mutate };
-}
-
-export function cartKey(email: string | undefined | null) {
-  return email ? `/api/carts?email=${encodeURIComponent(email)}` : null;
 }
 
 /** The signed-in user's cart; refetchable, shared by the badge and the cart page. */

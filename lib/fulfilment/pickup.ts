@@ -37,7 +37,7 @@ export async function pickupOptions(now = new Date()): Promise<PickupOptions> {
   const days = pickupDays(clock, rules);
   let firstDate: string | undefined;
   for (const day of days) {
-    if (day.closed || !pickupTimesOn(day.date, clock, rules).length) continue;
+    // A closed day, or one whose times have all passed, has no slots.
     if ((await pickupSlots(day.date, now)).some((slot) => slot.available)) {
       firstDate = day.date;
       break;

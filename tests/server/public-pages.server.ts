@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionToken } from '@/lib/auth/session';
 import { EmbeddedDb } from '@/lib/db/embedded';
+import { scriptsInHtml } from '../../scripts/bench/first-load-js.mjs';
 import { startServer, type RunningServer } from '../faults/server';
 import { pagesUnder } from '../support/app-pages';
 import { jsonLdOf, nodesOf, schemaOrgProblems } from '../support/schema-org';
@@ -88,18 +89,11 @@ describe('structured data', () => {
   });
 });
 
-/** The JavaScript a page's HTML loads before it is interactive (scripts and script preloads; not the legacy `nomodule` ones). */
+/** The JavaScript a page's HTML loads before it is interactive, found as the benchmark finds it. */
 async function firstLoadScripts(url: string, init?: RequestInit): Promise<string> {
-  const html = await (await get(url, init)).text();
-  const urls = new Set<string>();
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    if (/nomodule/i.test(tag)) continue;
-    const isScript = tag.startsWith('<script') || (/\brel="preload"/.test(tag) && /\bas="script"/.test(tag)) || /\brel="modulepreload"/.test(tag);
-    const src = /\b(?:src|href)="(\/_next\/static\/[^"]+\.js)"/.exec(tag)?.[1];
-    if (isScript && src) urls.add(src);
-  }
-  expect(urls.size, url).toBeGreaterThan(0);
-  return (await Promise.all([...urls].map(async (u) => (await get(u)).text()))).join('\n');
+  const { urls } = scriptsInHtml(await (await get(url, init)).text(), `${server.baseUrl}${url}`);
+  expect(urls.length, url).toBeGreaterThan(0);
+  return (await Promise.all(urls.map(async (u) => (await fetch(u)).text()))).join('\n');
 }
 
 /** SWR's default options by name: minified code keeps property names, so this finds SWR in a chunk. */

@@ -1,3 +1,5 @@
+import { isCartKey } from './session-key';
+
 /**
  * Refetches every cart SWR holds (the top bar's badge, the cart page), wherever it is shown.
  * SWR is imported on first use, so a page whose only cart code is an Add To Cart button does not
@@ -5,5 +7,5 @@
  */
 export async function refreshCarts(): Promise<void> {
   const { mutate } = await import('swr');
-  await mutate((key) => typeof key === 'string' && key.startsWith('/api/carts'));
+  await mutate(isCartKey);
 }
