@@ -63,6 +63,9 @@ export async function readCaptcha(page: Page): Promise<string> {
  */
 export async function siteNav(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
+  // Wait for the page that has it (after a sign-in the redirect may still be rendering): checking
+  // the toggle of a page not there yet would leave the phone's menu closed.
+  await expect(nav).toBeVisible();
   const toggle = nav.locator('details:not([open]) > summary');
   if (await toggle.isVisible()) await toggle.click();
   return nav;
