@@ -2,12 +2,13 @@
 
 import useSWR from 'swr';
 import type { PickupSlot } from '@/lib/fulfilment/types';
+import { pickupSlotsKey } from './pickup-slots-key';
 
 /** Slots fill as other diners pay, so an open page reads them again now and then. */
 const REFRESH_MS = 60_000;
 
 /** A day's pickup slots with their room, or nothing while `date` is null. */
 export function usePickupSlots(date: string | null) {
-  const { data, error, mutate } = useSWR<PickupSlot[]>(date ? `/api/pickup-slots?date=${date}` : null, { refreshInterval: REFRESH_MS });
+  const { data, error, mutate } = useSWR<PickupSlot[]>(date ? pickupSlotsKey(date) : null, { refreshInterval: REFRESH_MS });
   return { slots: data, error, refresh: () => void mutate() };
 }

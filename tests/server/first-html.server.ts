@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleNeededFor } from '@/lib/auth/page-access';
 import { createSessionToken } from '@/lib/auth/session';
 import { EmbeddedDb } from '@/lib/db/embedded';
+import { formatPrice } from '@/lib/menu/money';
 import { startServer, type RunningServer } from '../faults/server';
 import { dashboardPages } from '../support/app-pages';
 
@@ -22,7 +23,7 @@ const PEOPLE = {
 };
 const REVIEW = 'The minestrone tasted of the garden REVIEW-HTML-4711';
 let server: RunningServer;
-let dish: { _id: string; name: string };
+let dish: { _id: string; name: string; price: number };
 const tokens: Record<keyof typeof PEOPLE, string> = { diner: '', admin: '' };
 
 beforeAll(async () => {
@@ -33,7 +34,7 @@ beforeAll(async () => {
   tokens.diner = await createSessionToken(PEOPLE.diner, 0);
   tokens.admin = await createSessionToken(PEOPLE.admin, 0);
   server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
-  dish = ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as { _id: string; name: string }[])[0]!;
+  dish = ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as (typeof dish)[])[0]!;
   const post = async (url: string, body: unknown) => {
     const res = await fetch(`${server.baseUrl}${url}`, {
       method: 'POST',
@@ -61,8 +62,9 @@ async function html(route: string, who: keyof typeof PEOPLE) {
 const rendered = (text: string) => new RegExp(`>\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*<`);
 
 describe('the first HTML of the dashboard', () => {
-  // /dashboard redirects; the payment page opens a payment and loads the card form in the browser, where the card provider's script runs.
-  const pages = dashboardPages().filter((p) => !['/dashboard', '/dashboard/payment'].includes(p.route));
+  // /dashboard redirects. The payment page is here with the demo card provider; Stripe's card form
+  // can only load in the browser, where Stripe's script runs.
+  const pages = dashboardPages().filter((p) => p.route !== '/dashboard');
 
   it.each(pages.map((p) => [p.route] as const))('%s has nothing left loading', async (route) => {
     // Staff pages are the admin's too: the admin outranks staff.
@@ -76,5 +78,11 @@ describe('the first HTML of the dashboard', () => {
     expect(await html('/dashboard/review', 'diner')).toMatch(rendered('Update review'));
     expect(await html('/dashboard/reviews', 'admin')).toMatch(rendered(REVIEW));
     expect(await html('/dashboard/manageItems', 'admin')).toMatch(rendered(dish.name));
+  });
+
+  it('shows the payment page with the total and the pickup times to choose from', async () => {
+    const page = await html('/dashboard/payment', 'diner');
+    expect(page).toMatch(rendered(formatPrice(dish.price)));
+    expect(page).toMatch(/<option value="\d\d:\d\d"/);
   });
 });

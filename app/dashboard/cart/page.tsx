@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { CartView } from '@/components/cart/cart-view';
+import { cartKey } from '@/components/session/session-key';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { listCart } from '@/lib/cart/cart';
@@ -14,7 +15,7 @@ export default async function CartPage() {
   return (
     <>
       <PageHeading title="Wanna add more?" subtitle="My Cart" />
-      <SWRConfig value={{ fallback: { [`/api/carts?email=${encodeURIComponent(viewer.email)}`]: cart } }}>
+      <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart } }}>
         <CartView />
       </SWRConfig>
     </>

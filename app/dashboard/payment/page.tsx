@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
+import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
+import { pickupSlotsKey } from '@/components/fulfilment/pickup-slots-key';
 import { Checkout } from '@/components/payment/checkout';
+import { cartKey } from '@/components/session/session-key';
 import { requirePageViewer } from '@/lib/auth/viewer';
+import { listCart } from '@/lib/cart/cart';
 import { pageTitle } from '@/lib/config/site';
-import { pickupOptions } from '@/lib/fulfilment/pickup';
+import { pickupOptions, pickupSlots } from '@/lib/fulfilment/pickup';
 import { restaurantClock } from '@/lib/reservations/calendar';
 import { isTable } from '@/lib/tables/settings';
 import { TABLE_COOKIE, parseTable } from '@/lib/tables/table-mode';
@@ -12,15 +16,23 @@ import { TABLE_COOKIE, parseTable } from '@/lib/tables/table-mode';
 export const metadata: Metadata = { title: pageTitle('Payment') };
 
 export default async function PaymentPage() {
-  await requirePageViewer();
+  const viewer = await requirePageViewer();
   const scanned = parseTable((await cookies()).get(TABLE_COOKIE)?.value);
   // A table the restaurant no longer has (its count was lowered) is pickup again.
   const table = scanned !== null && (await isTable(scanned)) ? scanned : null;
   const now = new Date();
+  const today = restaurantClock(now).today;
+  const [cart, pickup] = await Promise.all([listCart(viewer), pickupOptions(now)]);
+  // The cart and the days the page opens on (today for "as soon as possible", the first day with
+  // room) are in the first HTML; the browser only refreshes them.
+  const openingDays = table !== null ? [] : [...new Set([pickup.openNow ? today : null, pickup.firstDate].filter((d) => d !== null && d !== undefined))];
+  const slots = await Promise.all(openingDays.map(async (day) => [pickupSlotsKey(day), await pickupSlots(day, now)] as const));
   return (
     <>
       <PageHeading title="Payment" subtitle={table !== null ? `Table ${table}` : 'Please pay to eat'} />
-      <Checkout table={table} pickup={await pickupOptions(now)} today={restaurantClock(now).today} />
+      <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slots) } }}>
+        <Checkout table={table} pickup={pickup} today={today} />
+      </SWRConfig>
     </>
   );
 }
