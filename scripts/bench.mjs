@@ -88,7 +88,8 @@ const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) 
  * Lighthouse LIGHTHOUSE_RUNS times on each page, ours and the bare Next.js page's; the medians are
  * reported. The runs go round the pages (first run of each, then the second…), so a change in the
  * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
- * bare page's medians.
+ * bare page's medians. "JS KB in lcp" is, per run, the JavaScript Lantern charged the LCP for (see
+ * lcpWaitsOn): it is what makes one run's LCP 0.5–1 s longer than another's.
  */
 async function lighthouseSection(baseUrl, bareUrl) {
   heading(`Lighthouse (mobile, median of ${LIGHTHOUSE_RUNS}), ${chromePath() ?? 'chrome-launcher default browser'}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -118,6 +119,7 @@ async function lighthouseSection(baseUrl, bareUrl) {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(results.map((r) => r.scores[c]))]));
     const metrics = medians(results);
     const spread = results.map((r) => score(r.scores.performance)).join('/');
+    const lcpScripts = results.map((r) => (r.lcpWaitsOn ? Math.round(r.lcpWaitsOn.script ?? 0) : '?')).join('/');
     rows.push([
       label,
       ...CATEGORIES.map((c) => score(scores[c])),
@@ -125,6 +127,7 @@ async function lighthouseSection(baseUrl, bareUrl) {
       overBare('lcp', metrics.lcp),
       overBare('tbt', metrics.tbt),
       spread,
+      lcpScripts,
       seconds(took),
     ]);
     if (!ours) {
@@ -157,10 +160,10 @@ async function lighthouseSection(baseUrl, bareUrl) {
   console.log(
     '\n' +
       table(
-        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'perf runs', 'time'],
+        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'perf runs', 'JS KB in lcp', 'time'],
         [
           ...rows,
-          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', ''],
+          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', '', ''],
         ],
       ),
   );

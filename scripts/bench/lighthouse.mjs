@@ -2,6 +2,8 @@
 // headless Chromium per page. Chromium: CHROMIUM_PATH, else /usr/bin/chromium.
 import { existsSync } from 'node:fs';
 import lighthouse from 'lighthouse';
+import { Audit } from 'lighthouse/core/audits/audit.js';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { onCleanup } from './processes.mjs';
 
@@ -68,8 +70,33 @@ function failingAudits(lhr, categoryId) {
 export const METRICS = { lcp: 'largest-contentful-paint', tbt: 'total-blocking-time', cls: 'cumulative-layout-shift' };
 
 /**
+ * What the simulated LCP waited for: the bytes of each kind of request in Lantern's (optimistic)
+ * LCP graph, in KB. Lantern keeps every request that finished before the paint was observed, and a
+ * script whose run it cannot place (tasks under 10 ms are pruned) counts as needed for the paint;
+ * so `script` says how much JavaScript this run's LCP was charged for. Null if a Lighthouse version
+ * no longer offers these internals.
+ */
+async function lcpWaitsOn(result) {
+  try {
+    const context = { computedCache: new Map(), settings: result.lhr.configSettings };
+    const data = Audit.makeMetricComputationDataInput(result.artifacts, context);
+    const lcp = await LanternLargestContentfulPaint.request(data, context);
+    const kb = {};
+    for (const node of lcp.optimisticEstimate.nodeTimings.keys()) {
+      if (node.type !== 'network') continue;
+      const kind = node.request.resourceType?.toLowerCase() ?? 'other';
+      kb[kind] = (kb[kind] ?? 0) + node.request.transferSize / 1024;
+    }
+    return kb;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs Lighthouse on one URL. Returns { url, scores: {category: 0–1}, metrics: {lcp, tbt, cls},
- * failing: {category: [...]}, warnings }.
+ * lcpWaitsOn: {script, stylesheet, font, image, document: KB} or null, failing: {category: [...]},
+ * warnings }.
  */
 export async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
@@ -96,7 +123,7 @@ export async function runLighthouse(url) {
       if (scores[id] !== null && scores[id] < 1) failing[id] = failingAudits(lhr, id);
     }
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null]));
-    return { url, scores, metrics, failing, warnings: lhr.runWarnings ?? [] };
+    return { url, scores, metrics, lcpWaitsOn: await lcpWaitsOn(result), failing, warnings: lhr.runWarnings ?? [] };
   } finally {
     unregister();
     await chrome.kill();
