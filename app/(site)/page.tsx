@@ -7,7 +7,7 @@ import { DishCard } from '@/components/menu/dish-card';
 import { CategoryTile } from '@/components/home/category-tile';
 import { Testimonial } from '@/components/home/testimonial';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
-import { getMenuByCategory, getReviews } from '@/lib/menu/queries';
+import { getMenuByCategory, getTestimonials } from '@/lib/menu/queries';
 import { site, pageTitle } from '@/lib/config/site';
 import { restaurantJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/ui/json-ld';
@@ -32,12 +32,12 @@ const categories = [
 ];
 
 export default async function HomePage() {
-  const [menu, reviews] = await Promise.all([getMenuByCategory(), getReviews()]);
+  const [menu, { latest: reviews, rating }] = await Promise.all([getMenuByCategory(), getTestimonials()]);
   const chefPicks = [menu.salad[0], menu.pizza[0], menu.dessert[0]].filter((item) => item !== undefined);
 
   return (
     <>
-      <JsonLd data={restaurantJsonLd({ reviews })} />
+      <JsonLd data={restaurantJsonLd({ rating })} />
       <h1 className="sr-only">{site.brand}: restaurant and online ordering</h1>
 
       <div className="bg-ink pt-[64px]">

@@ -2,7 +2,7 @@ import 'server-only';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuCategory, MenuItem } from '@/lib/menu/types';
 import type { MenuItemDoc, ReviewDoc } from '@/lib/db/documents';
-import type { Review } from '@/lib/reviews/types';
+import type { RatingSummary, Review } from '@/lib/reviews/types';
 import type { WithId } from 'mongodb';
 
 /** The one place the public site reads the menu and the reviews. */
@@ -65,4 +65,21 @@ export async function getReviews(): Promise<Review[]> {
   const { reviews } = await collections();
   const docs = await reviews.find({}).sort({ _id: -1 }).toArray();
   return docs.map(toReview);
+}
+
+/** How many reviews the home page's testimonials show, the newest first. */
+export const TESTIMONIALS = 10;
+
+/**
+ * The home page's testimonials and the rating of every review: the page stays the same size
+ * however many reviews a year brings, while its rating (for crawlers) still counts them all.
+ */
+export async function getTestimonials(limit = TESTIMONIALS): Promise<{ latest: Review[]; rating: RatingSummary | null }> {
+  const { reviews } = await collections();
+  const [docs, totals] = await Promise.all([
+    reviews.find({}).sort({ _id: -1 }).limit(limit).toArray(),
+    reviews.aggregate<RatingSummary>([{ $group: { _id: null, count: { $sum: 1 }, mean: { $avg: '$rating' } } }]).toArray(),
+  ]);
+  const all = totals[0];
+  return { latest: docs.map(toReview), rating: all?.count ? { count: all.count, mean: all.mean } : null };
 }

@@ -5,3 +5,9 @@ export interface Review {
   details: string;
   rating: number;
 }
+
+/** The guests' rating over every published review: how many there are and their mean. */
+export interface RatingSummary {
+  count: number;
+  mean: number;
+}

@@ -1,6 +1,6 @@
 import type { AggregateRating, Menu, MenuItem as MenuItemLd, MenuSection, Offer, Restaurant, RestrictedDiet, WithContext } from 'schema-dts';
 import type { Diet, MenuItem } from '@/lib/menu/types';
-import type { Review } from '@/lib/reviews/types';
+import type { RatingSummary } from '@/lib/reviews/types';
 import { dietsOf } from '@/lib/menu/allergens';
 import { site } from '@/lib/config/site';
 
@@ -65,19 +65,16 @@ function menuJsonLd(sections: MenuSectionData[]): Menu {
 }
 
 /** The guests' rating: the mean of the published reviews, or nothing when there are none to average. */
-function aggregateRating(reviews: Pick<Review, 'rating'>[]): AggregateRating | undefined {
-  if (!reviews.length) return undefined;
-  const mean = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
-  return { '@type': 'AggregateRating', ratingValue: Number(mean.toFixed(2)), reviewCount: reviews.length, bestRating: 5, worstRating: 1 };
+function aggregateRating({ count, mean }: RatingSummary): AggregateRating {
+  return { '@type': 'AggregateRating', ratingValue: Number(mean.toFixed(2)), reviewCount: count, bestRating: 5, worstRating: 1 };
 }
 
 /**
  * schema.org Restaurant: where, when, how to reach it; with `menu`, the whole menu so search
- * engines can show dishes, prices, availability and diets, else a link to it; with `reviews`, the
- * rating guests gave.
+ * engines can show dishes, prices, availability and diets, else a link to it; with `rating` (of
+ * every review, see getTestimonials), the rating guests gave.
  */
-export function restaurantJsonLd({ menu, reviews }: { menu?: MenuSectionData[]; reviews?: Pick<Review, 'rating'>[] } = {}): WithContext<Restaurant> {
-  const rating = reviews ? aggregateRating(reviews) : undefined;
+export function restaurantJsonLd({ menu, rating }: { menu?: MenuSectionData[]; rating?: RatingSummary | null } = {}): WithContext<Restaurant> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
@@ -103,7 +100,7 @@ export function restaurantJsonLd({ menu, reviews }: { menu?: MenuSectionData[]; 
       closes: site.hours.closes,
     },
     hasMenu: menu ? menuJsonLd(menu) : MENU_URL,
-    ...(rating ? { aggregateRating: rating } : {}),
+    ...(rating?.count ? { aggregateRating: aggregateRating(rating) } : {}),
   };
 }
 

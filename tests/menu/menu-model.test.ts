@@ -141,11 +141,11 @@ describe('JSON-LD', () => {
   });
 
   it('rates the restaurant by the mean of the published reviews, and links the menu where it is not shown', () => {
-    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ reviews: [{ rating: 5 }, { rating: 4 }, { rating: 4 }] })));
+    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ rating: { count: 3, mean: 13 / 3 } })));
     expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.33, reviewCount: 3, bestRating: 5, worstRating: 1 });
     expect(data.hasMenu).toMatch(/\/menu$/);
     expect(data.acceptsReservations).toBe(true);
-    expect(restaurantJsonLd({ reviews: [] })).not.toHaveProperty('aggregateRating');
+    expect(restaurantJsonLd({ rating: null })).not.toHaveProperty('aggregateRating');
   });
 
   it("gives an order page's dishes as a Menu with the category's section", () => {

@@ -10,6 +10,7 @@ import { DELETE as deleteRoute } from '@/app/api/review/[id]/route';
 import { createSessionToken } from '@/lib/auth/session';
 import { endAllSessions } from '@/lib/users/account';
 import { collections } from '@/lib/db';
+import { TESTIMONIALS, getTestimonials } from '@/lib/menu/queries';
 import { saveReview } from '@/lib/reviews/reviews';
 import type { Review } from '@/lib/reviews/types';
 import { errorOf, params, request } from '../support/http';
@@ -120,6 +121,19 @@ describe('POST /api/review', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as Review)._id).toBe(first._id);
     expect(await reviewsBy(diner.email)).toBe(1);
+  });
+});
+
+describe("the home page's testimonials", () => {
+  it('are the newest reviews, no more than the page shows, while the rating counts every review', async () => {
+    for (let i = 0; i <= TESTIMONIALS; i++) expect((await save(await makeDiner(), { rating: 1 + (i % 5), details: `Visit number ${i}` })).status).toBe(201);
+    const everyone = await all();
+    expect(everyone.length).toBeGreaterThan(TESTIMONIALS);
+    const { latest, rating } = await getTestimonials();
+    expect(latest).toEqual(everyone.slice(0, TESTIMONIALS));
+    expect(latest[0]!.details).toBe(`Visit number ${TESTIMONIALS}`);
+    expect(rating!.count).toBe(everyone.length);
+    expect(rating!.mean).toBeCloseTo(everyone.reduce((sum, r) => sum + r.rating, 0) / everyone.length, 10);
   });
 });
 
