@@ -59,7 +59,7 @@ export default async function MenuPage() {
         </section>
 
         {sections.map((s) => (
-          <section key={s.category} aria-labelledby={`menu-${s.category}`} data-section={s.category} data-dish-section className="below-fold">
+          <section key={s.category} aria-labelledby={`menu-${s.category}`} data-section={s.category} data-dish-section>
             <HeroBanner id={`menu-${s.category}`} image={`/images/banners/${s.category}.svg`} title={s.title} text={s.text} />
             <div className="mx-auto max-w-screen-xl px-4 py-16">
               <MenuList items={menu[s.category]} />
