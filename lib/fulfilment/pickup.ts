@@ -30,20 +30,25 @@ export async function pickupSlots(date: string, now = new Date()): Promise<Picku
 /**
  * The days pickup can be scheduled for, whether "as soon as possible" can be offered, and the
  * first day with a time that still has room (tomorrow once today's last times are too soon or full).
+ * With them, the slots read to find that day, by date: today's and each day up to the first with
+ * room, the days the payment page opens on.
  */
-export async function pickupOptions(now = new Date()): Promise<PickupOptions> {
+export async function pickupOptions(now = new Date()): Promise<{ options: PickupOptions; slots: Map<string, PickupSlot[]> }> {
   const rules = pickupRules();
   const clock = restaurantClock(now);
   const days = pickupDays(clock, rules);
+  const slots = new Map<string, PickupSlot[]>();
   let firstDate: string | undefined;
   for (const day of days) {
     // A closed day, or one whose times have all passed, has no slots.
-    if ((await pickupSlots(day.date, now)).some((slot) => slot.available)) {
+    const daySlots = await pickupSlots(day.date, now);
+    slots.set(day.date, daySlots);
+    if (daySlots.some((slot) => slot.available)) {
       firstDate = day.date;
       break;
     }
   }
-  return { days, openNow: isOpenAt(clock, rules), ...(firstDate ? { firstDate } : {}) };
+  return { options: { days, openNow: isOpenAt(clock, rules), ...(firstDate ? { firstDate } : {}) }, slots };
 }
 
 /** The diner's choice as the order will keep it: 400 for a table the restaurant does not have, 409 when no slot has room. */

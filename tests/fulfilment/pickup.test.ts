@@ -182,12 +182,17 @@ describe('as soon as possible, on a fixed clock', () => {
     await addToCart(first, { menuId: soup });
     await addToCart(second, { menuId: salad });
     clockAt(21, 10); // 21:30 and 21:45 are left today, one order each
-    expect((await pickupOptions(new Date())).firstDate).toBe('2030-05-10');
+    expect((await pickupOptions(new Date())).options.firstDate).toBe('2030-05-10');
     for (const [diner, time] of [[first, '21:30'], [second, '21:45']] as const) {
       const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-10', time } });
       await confirmDemoPayment(diner, pay(intent.transactionId));
     }
-    expect(await pickupOptions(new Date())).toMatchObject({ openNow: true, firstDate: '2030-05-11' });
+    const { options, slots } = await pickupOptions(new Date());
+    expect(options).toMatchObject({ openNow: true, firstDate: '2030-05-11' });
+    // The slots it read on the way are the days the payment page opens on, full times marked.
+    expect([...slots.keys()]).toEqual(['2030-05-10', '2030-05-11']);
+    expect(slots.get('2030-05-10')).toEqual([{ time: '21:30', available: false }, { time: '21:45', available: false }]);
+    expect(slots.get('2030-05-11')!.some((slot) => slot.available)).toBe(true);
   });
 
   it('a scheduled time that has come too close by the time the card is charged is refused, uncharged', async () => {

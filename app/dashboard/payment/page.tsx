@@ -8,7 +8,7 @@ import { cartKey } from '@/components/session/session-key';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { listCart } from '@/lib/cart/cart';
 import { pageTitle } from '@/lib/config/site';
-import { pickupOptions, pickupSlots } from '@/lib/fulfilment/pickup';
+import { pickupOptions } from '@/lib/fulfilment/pickup';
 import { restaurantClock } from '@/lib/reservations/calendar';
 import { isTable } from '@/lib/tables/settings';
 import { TABLE_COOKIE, parseTable } from '@/lib/tables/table-mode';
@@ -22,15 +22,14 @@ export default async function PaymentPage() {
   const table = scanned !== null && (await isTable(scanned)) ? scanned : null;
   const now = new Date();
   const today = restaurantClock(now).today;
-  const [cart, pickup] = await Promise.all([listCart(viewer), pickupOptions(now)]);
-  // The cart and the days the page opens on (today for "as soon as possible", the first day with
-  // room) are in the first HTML; the browser only refreshes them.
-  const openingDays = table !== null ? [] : [...new Set([pickup.openNow ? today : null, pickup.firstDate].filter((d) => d !== null && d !== undefined))];
-  const slots = await Promise.all(openingDays.map(async (day) => [pickupSlotsKey(day), await pickupSlots(day, now)] as const));
+  const [cart, { options: pickup, slots }] = await Promise.all([listCart(viewer), pickupOptions(now)]);
+  // The cart and the slots of the days the page opens on (today for "as soon as possible", the
+  // first day with room) are in the first HTML; the browser only refreshes them.
+  const slotsByKey = table !== null ? [] : [...slots].map(([day, daySlots]) => [pickupSlotsKey(day), daySlots] as const);
   return (
     <>
       <PageHeading title="Payment" subtitle={table !== null ? `Table ${table}` : 'Please pay to eat'} />
-      <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slots) } }}>
+      <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slotsByKey) } }}>
         <Checkout table={table} pickup={pickup} today={today} />
       </SWRConfig>
     </>
