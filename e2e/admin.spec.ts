@@ -127,8 +127,8 @@ test.describe('menu items', { tag: '@admin' }, () => {
   test('the update page is not found for an unknown or malformed id', async ({ page }) => {
     await login(page, ADMIN);
     for (const id of ['aaaaaaaaaaaaaaaaaaaaaaaa', 'not-an-id']) {
-      // The dashboard streams (its loading bar), so the status is sent before the item is looked up.
-      await page.goto(`/dashboard/updateItem/${id}`);
+      // The page is outside the dashboard's loading bar, so the item is looked up before the status is sent.
+      expect((await page.goto(`/dashboard/updateItem/${id}`))?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
       await expect(page.getByLabel('Recipe name*')).toHaveCount(0);
     }

@@ -83,7 +83,7 @@ test.describe('checkout a kitchen can fulfil', () => {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     await login(otherPage, await createAccount('nosy'));
-    await otherPage.goto(receiptUrl);
+    expect((await otherPage.goto(receiptUrl))?.status()).toBe(403);
     await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText('Not yours to see');
     expect(await otherPage.content()).not.toContain(dish.name);
     expect(await otherPage.content()).not.toContain(`#${number}`);

@@ -24,12 +24,17 @@ const PEOPLE = {
 const REVIEW = 'The minestrone tasted of the garden REVIEW-HTML-4711';
 let server: RunningServer;
 let dish: { _id: string; name: string; price: number };
+/** The diner's order, whose receipt is the page under orders/[id]. */
+let receiptId: string;
 const tokens: Record<keyof typeof PEOPLE, string> = { diner: '', admin: '' };
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
   const db = EmbeddedDb.open({ dataDir });
   await db.collection('users').insertMany([PEOPLE.diner, PEOPLE.admin]);
+  const order = { ownerUid: PEOPLE.diner.uid, email: PEOPLE.diner.email, data: new Date(), cartIds: [], menuItemIds: [] };
+  const { insertedId } = await db.collection('payments').insertOne({ ...order, price: 9.5, transactionId: 'tx-html-receipt', status: 'pending' });
+  receiptId = insertedId.toHexString();
   await db.close();
   tokens.diner = await createSessionToken(PEOPLE.diner, 0);
   tokens.admin = await createSessionToken(PEOPLE.admin, 0);
@@ -53,7 +58,8 @@ afterAll(async () => {
 });
 
 async function html(route: string, who: keyof typeof PEOPLE) {
-  const res = await fetch(`${server.baseUrl}${route.replace('[id]', dish._id)}`, { headers: { cookie: `bistro_session=${tokens[who]}` }, redirect: 'manual' });
+  const id = route.startsWith('/dashboard/orders/') ? receiptId : dish._id;
+  const res = await fetch(`${server.baseUrl}${route.replace('[id]', id)}`, { headers: { cookie: `bistro_session=${tokens[who]}` }, redirect: 'manual' });
   expect(res.status, route).toBe(200);
   return res.text();
 }
@@ -72,12 +78,13 @@ describe('the first HTML of the dashboard', () => {
     expect(await html(route, who)).not.toMatch(/>\s*Loading [^<]*…\s*</);
   });
 
-  it("shows the diner's cart and own review, and the admin the reviews and the items", async () => {
+  it("shows the diner's cart, own review and receipt, and the admin the reviews and the items", async () => {
     expect(await html('/dashboard/cart', 'diner')).toMatch(rendered(dish.name));
     // The form knows the diner has a review (its text is filled in once the form runs).
     expect(await html('/dashboard/review', 'diner')).toMatch(rendered('Update review'));
     expect(await html('/dashboard/reviews', 'admin')).toMatch(rendered(REVIEW));
     expect(await html('/dashboard/manageItems', 'admin')).toMatch(rendered(dish.name));
+    expect(await html('/dashboard/orders/[id]', 'diner')).toMatch(rendered('tx-html-receipt'));
   });
 
   it('shows the payment page with the total and the pickup times to choose from', async () => {

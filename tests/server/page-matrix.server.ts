@@ -28,6 +28,8 @@ const ADMIN_ONLY = ['5,321.09', '5321.09', 'OTHER-NOTE-7319'];
 const OTHERS_ORDERS = ['omar.matrix@bistro.test', 'tx-matrix-other'];
 /** The other diner's order still in the kitchen: its id is set once written. */
 const openOrder = { id: '' };
+/** A receipt each signed-in caller may open: their own order, cancelled so it earns nothing. */
+const ownOrders: Record<Role, string> = { diner: '', staff: '', admin: '' };
 
 type Who = 'anonymous' | Role;
 
@@ -58,6 +60,11 @@ beforeAll(async () => {
   await db.collection('payments').insertOne({ ...order, price: 4321.09, transactionId: 'tx-matrix-other', status: 'completed' });
   const { insertedId } = await db.collection('payments').insertOne({ ...order, price: 1000, transactionId: 'tx-matrix-other-open', status: 'preparing' });
   openOrder.id = insertedId.toHexString();
+  for (const who of ROLES) {
+    const own = { ownerUid: people[who].uid, email: people[who].email, data: new Date(), cartIds: [], menuItemIds: [] };
+    const { insertedId: ownId } = await db.collection('payments').insertOne({ ...own, price: 12, transactionId: `tx-matrix-own-${who}`, status: 'cancelled' });
+    ownOrders[who] = ownId.toHexString();
+  }
   await db.close();
   for (const who of ['diner', 'staff', 'admin'] as const) tokens[who] = await createSessionToken(people[who], 0);
   server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
@@ -70,13 +77,19 @@ afterAll(async () => {
 });
 
 
-async function get(route: string, who: Who, rsc: boolean) {
+/** The page's URL: an [id] is a menu item on Update item, and the caller's own order on a receipt. */
+function urlOf(route: string, who: Who): string {
+  const id = route.startsWith('/dashboard/orders/') ? ownOrders[who === 'anonymous' ? 'diner' : who] : menuId;
+  return route.replace('[id]', id);
+}
+
+async function get(url: string, who: Who, rsc: boolean) {
   const headers: Record<string, string> = {};
   if (who !== 'anonymous') headers.cookie = `bistro_session=${tokens[who]}`;
   // A client-side navigation: the RSC header, and the cache-busting `_rsc` query Next.js checks
   // against the router headers (with none of them, its value is empty).
   if (rsc) headers.rsc = '1';
-  const res = await fetch(`${server.baseUrl}${route.replace('[id]', menuId)}${rsc ? '?_rsc' : ''}`, { headers, redirect: 'manual' });
+  const res = await fetch(`${server.baseUrl}${url}${rsc ? '?_rsc' : ''}`, { headers, redirect: 'manual' });
   const location = res.headers.get('location');
   const target = location ? new URL(location, server.baseUrl) : null;
   return { status: res.status, location: target && `${target.pathname}${target.search}`, body: await res.text() };
@@ -84,7 +97,7 @@ async function get(route: string, who: Who, rsc: boolean) {
 
 /** 307 and where to, or 200. */
 function expected(page: AppPage, who: Who): { status: 307; location: string } | { status: 200 } {
-  const url = page.route.replace('[id]', menuId);
+  const url = urlOf(page.route, who);
   if (who === 'anonymous') return { status: 307, location: `/login?from=${encodeURIComponent(url)}` };
   if (page.route === '/dashboard') return { status: 307, location: dashboardHome(who) };
   if (!hasRole(who, page.role)) return { status: 307, location: '/' };
@@ -122,7 +135,7 @@ describe.each<Who>(['anonymous', 'diner', 'staff', 'admin'])('as %s', (who) => {
     ['an RSC request', true],
   ] as const)('requested as %s', (_kind, rsc) => {
     it.each(PAGES.map((page) => [page.route, page] as const))('%s', async (_route, page) => {
-      const answer = await get(page.route, who, rsc);
+      const answer = await get(urlOf(page.route, who), who, rsc);
       const want = expected(page, who);
       expect(answer.status).toBe(want.status);
       if (want.status === 307) expect(answer.location).toBe(want.location);
@@ -145,5 +158,37 @@ describe('the pages meant to show the data do show it (so the checks above can f
       const { body } = await get(route, who, rsc);
       expect(texts().some((text) => body.includes(text)), `${route}${rsc ? ' (RSC)' : ''}`).toBe(true);
     }
+  });
+});
+
+/**
+ * A document's status is the page's answer. A client-side navigation's (an RSC request) is 200
+ * whatever the page decides: Next.js streams the payload from its first byte, and the refusal is a
+ * row of it that the router acts on, so that row is what is checked there.
+ */
+describe('a page that refuses answers with the refusal, not 200 and a notice in the body', () => {
+  const unknownId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+  it.each<[string, () => string, Who, 403 | 404]>([
+    ["another diner's receipt, to a diner", () => `/dashboard/orders/${openOrder.id}`, 'diner', 403],
+    ["another diner's receipt, to staff", () => `/dashboard/orders/${openOrder.id}`, 'staff', 403],
+    ['an unknown receipt', () => `/dashboard/orders/${unknownId}`, 'diner', 404],
+    ['a malformed receipt id', () => '/dashboard/orders/not-an-id', 'diner', 404],
+    ['an unknown menu item to update', () => `/dashboard/updateItem/${unknownId}`, 'admin', 404],
+  ])('%s', async (_what, target, who, status) => {
+    const url = target();
+    const document = await get(url, who, false);
+    expect(document.status, url).toBe(status);
+    const navigation = await get(url, who, true);
+    expect(navigation.body, `${url} (RSC)`).toContain(`"digest":"NEXT_HTTP_ERROR_FALLBACK;${status}"`);
+    for (const answer of [document, navigation]) for (const secretText of OTHERS_ORDERS) expect(answer.body).not.toContain(secretText);
+  });
+
+  it("while the caller's own receipt and a known item open (so the checks above can fail)", async () => {
+    const own = await get(`/dashboard/orders/${ownOrders.diner}`, 'diner', false);
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('tx-matrix-own-diner');
+    expect((await get(`/dashboard/orders/${ownOrders.diner}`, 'diner', true)).body).not.toContain('NEXT_HTTP_ERROR_FALLBACK');
+    expect((await get(`/dashboard/orders/${openOrder.id}`, 'admin', false)).body).toContain('tx-matrix-other');
+    expect((await get(`/dashboard/updateItem/${menuId}`, 'admin', false)).status).toBe(200);
   });
 });
