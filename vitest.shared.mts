@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import './tests/map-group-by.polyfill.mts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
