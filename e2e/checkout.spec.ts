@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { site } from '../lib/config/site';
 import type { MenuItem } from '../lib/menu/types';
 import { formatDay } from '../lib/reservations/calendar';
+import { axeViolations } from './layout';
 import { ADMIN, createAccount, login, signedIn, siteNav } from './support';
 
 /**
@@ -85,6 +86,7 @@ test.describe('checkout a kitchen can fulfil', () => {
     await login(otherPage, await createAccount('nosy'));
     expect((await otherPage.goto(receiptUrl))?.status()).toBe(403);
     await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText('Not yours to see');
+    expect(await axeViolations(otherPage), 'the 403 page').toEqual([]);
     expect(await otherPage.content()).not.toContain(dish.name);
     expect(await otherPage.content()).not.toContain(`#${number}`);
     await other.close();
