@@ -2,7 +2,7 @@
 // embedded database, and PRINTS figures against the project's targets: Lighthouse (mobile, median
 // of 3: scores, LCP, TBT, CLS), first-load JavaScript per page (gzipped; the dashboard's as a
 // signed-in diner), each beside a bare Next.js page built in the same run (the framework's
-// floor); the time to first meaningful content of signed-in lists; and throughput (autocannon)
+// floor; for Lighthouse also the styled floor, that page with our stylesheet and a banner); the time to first meaningful content of signed-in lists; and throughput (autocannon)
 // relative to a static file. Runs under tsx, to sign the sessions.
 // Missed targets are reported, never fatal: the exit code is non-zero only when the benchmark
 // could not run (build failed, server did not start, a section could not be measured).
@@ -41,6 +41,9 @@ import { table, score, kb, ms, rps, ratio, verdict, seconds, heading } from './b
 export { measureThroughput } from './bench/throughput.mjs';
 export { measureFirstLoadJs } from './bench/first-load-js.mjs';
 export { runLighthouse } from './bench/lighthouse.mjs';
+
+const BARE_LABEL = 'bare Next.js /';
+const STYLED_LABEL = 'styled floor /';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench';
@@ -88,14 +91,16 @@ const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) 
  * Lighthouse LIGHTHOUSE_RUNS times on each page, ours and the bare Next.js page's; the medians are
  * reported. The runs go round the pages (first run of each, then the second…), so a change in the
  * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
- * bare page's medians. "JS KB in lcp" is, per run, the JavaScript Lantern charged the LCP for (see
- * lcpWaitsOn): it is what makes one run's LCP 0.5–1 s longer than another's.
+ * bare page's medians, and LCP to the styled floor's (see bench/bare-app.mjs). "JS KB in lcp" is,
+ * per run, the JavaScript Lantern charged the LCP for (see lcpWaitsOn): it is what makes one run's
+ * LCP 0.5–1 s longer than another's.
  */
-async function lighthouseSection(baseUrl, bareUrl) {
+async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
   heading(`Lighthouse (mobile, median of ${LIGHTHOUSE_RUNS}), ${chromePath() ?? 'chrome-launcher default browser'}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const rows = [];
   const targets = [...PAGES.map((path) => ({ label: path, url: new URL(path, baseUrl).href, ours: true }))];
-  if (bareUrl) targets.push({ label: 'bare Next.js /', url: new URL('/', bareUrl).href, ours: false });
+  if (bareUrl) targets.push({ label: BARE_LABEL, url: new URL('/', bareUrl).href, ours: false });
+  if (styledUrl) targets.push({ label: STYLED_LABEL, url: new URL('/', styledUrl).href, ours: false });
   const runs = new Map(targets.map((t) => [t.label, { results: [], ms: 0 }]));
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     for (const { label, url } of targets) {
@@ -111,8 +116,11 @@ async function lighthouseSection(baseUrl, bareUrl) {
     }
   }
   const medians = (results) => Object.fromEntries(Object.keys(METRICS).map((m) => [m, median(results.map((r) => r.metrics[m]))]));
-  const bare = bareUrl && runs.get('bare Next.js /').results.length ? medians(runs.get('bare Next.js /').results) : null;
-  const overBare = (m, v) => (bare && v !== null && bare[m] ? `${(v / bare[m]).toFixed(2)}x` : 'n/a');
+  const floorOf = (label) => (runs.get(label)?.results.length ? medians(runs.get(label).results) : null);
+  const bare = floorOf(BARE_LABEL);
+  const styled = floorOf(STYLED_LABEL);
+  const over = (floor, m, v) => (floor && v !== null && floor[m] ? `${(v / floor[m]).toFixed(2)}x` : 'n/a');
+  const overBare = (m, v) => over(bare, m, v);
   for (const { label, ours } of targets) {
     const { results, ms: took } = runs.get(label);
     if (!results.length) continue;
@@ -126,12 +134,13 @@ async function lighthouseSection(baseUrl, bareUrl) {
       ...Object.keys(METRICS).map((m) => metric(m, metrics[m])),
       overBare('lcp', metrics.lcp),
       overBare('tbt', metrics.tbt),
+      over(styled, 'lcp', metrics.lcp),
       spread,
       lcpScripts,
       seconds(took),
     ]);
     if (!ours) {
-      summary.push(['lighthouse', `${label} performance (floor)`, score(scores.performance), '', '']);
+      summary.push(['lighthouse', `${label} performance, lcp, tbt (floor)`, `${score(scores.performance)}, ${metric('lcp', metrics.lcp)}, ${metric('tbt', metrics.tbt)}`, '', '']);
       continue;
     }
     for (const c of CATEGORIES) {
@@ -143,6 +152,7 @@ async function lighthouseSection(baseUrl, bareUrl) {
       summary.push(['lighthouse', `${label} ${m}`, metric(m, metrics[m]), `<= ${metric(m, target)}`, verdict(metrics[m] !== null && metrics[m] <= target)]);
     }
     summary.push(['lighthouse', `${label} lcp, tbt over the bare page's`, `${overBare('lcp', metrics.lcp)}, ${overBare('tbt', metrics.tbt)}`, '', '']);
+    summary.push(['lighthouse', `${label} lcp over the styled floor's`, over(styled, 'lcp', metrics.lcp), '', '']);
     // What to fix, from the run whose performance score is the median.
     const middle = results.find((r) => r.scores.performance === scores.performance) ?? results[0];
     for (const [c, audits] of Object.entries(middle.failing)) {
@@ -160,10 +170,10 @@ async function lighthouseSection(baseUrl, bareUrl) {
   console.log(
     '\n' +
       table(
-        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'perf runs', 'JS KB in lcp', 'time'],
+        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'lcp/styled', 'perf runs', 'JS KB in lcp', 'time'],
         [
           ...rows,
-          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', '', ''],
+          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', '', '', ''],
         ],
       ),
   );
@@ -301,9 +311,14 @@ async function main() {
   }
 
   let bare = null;
+  let styled = null;
   if (!args.skip.has('lighthouse') || !args.skip.has('js')) {
     console.log('[bench] next build of the bare page (the floor)');
     bare = await startBareApp(ROOT);
+  }
+  if (!args.skip.has('lighthouse')) {
+    console.log('[bench] next build of the styled floor (the bare page with our stylesheet and a banner)');
+    styled = await startBareApp(ROOT, { styled: true });
   }
 
   removeData();
@@ -315,7 +330,8 @@ async function main() {
   const server = await startServer({ cwd: ROOT, env: { DATA_DIR, ...sessionEnv } });
   console.log(`[bench] next start on ${server.baseUrl}, /api/menu answered 200 after ${seconds(Date.now() - t)}`);
   try {
-    if (!args.skip.has('lighthouse')) await section('lighthouse', () => lighthouseSection(server.baseUrl, bare?.baseUrl));
+    if (!args.skip.has('lighthouse')) await section('lighthouse', () => lighthouseSection(server.baseUrl, bare?.baseUrl, styled?.baseUrl));
+    await styled?.stop();
     if (!args.skip.has('js')) {
       const floor = (await measureFirstLoadJs(bare.baseUrl, ['/'])).pages[0].bytes;
       await section('first-load JS', () => firstLoadJs(server.baseUrl, PAGES, 'public pages', undefined, floor));
@@ -341,6 +357,7 @@ async function main() {
   } finally {
     await server.stop();
     await bare?.stop();
+    await styled?.stop();
     removeData();
   }
 
