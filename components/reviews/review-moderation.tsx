@@ -16,7 +16,7 @@ export function ReviewModeration() {
 
   const columns: Column<Review>[] = [
     { header: 'Reviewer', rowHeader: true, cell: (review) => <span className="font-semibold">{review.name}</span> },
-    { header: 'Rating', cell: (review) => <StarRating value={review.rating} className="[&_svg]:h-4 [&_svg]:w-4" /> },
+    { header: 'Rating', cell: (review) => <StarRating value={review.rating} size={16} /> },
     { header: 'Review', cell: (review) => <p className="line-clamp-3 max-w-md">{review.details}</p> },
     {
       header: 'Delete',
