@@ -2,8 +2,9 @@
 // embedded database, and PRINTS figures against the project's targets: Lighthouse (mobile, median
 // of 3: scores, LCP, TBT, CLS), first-load JavaScript per page (gzipped; the dashboard's as a
 // signed-in diner), each beside a bare Next.js page built in the same run (the framework's
-// floor; for Lighthouse also the styled floor, that page with our stylesheet and a banner); the time to first meaningful content of signed-in lists; and throughput (autocannon)
-// relative to a static file. Runs under tsx, to sign the sessions.
+// floor; for Lighthouse also the styled floor, that page with our stylesheet and a banner); the
+// time to first meaningful content of signed-in lists; and throughput (autocannon) relative to a
+// static file. Runs under tsx, to sign the sessions.
 // Missed targets are reported, never fatal: the exit code is non-zero only when the benchmark
 // could not run (build failed, server did not start, a section could not be measured).
 //
