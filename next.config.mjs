@@ -28,6 +28,8 @@ export default function nextConfig(phase) {
   if (phase === PHASE_PRODUCTION_BUILD) checkVercelEnv();
   return {
     poweredByHeader: false,
+    // server.mjs compresses (brotli, then gzip), and on Vercel the edge does.
+    compress: false,
     reactStrictMode: true,
     // The embedded database and firebase-admin are Node-only server code.
     serverExternalPackages: ['mingo', 'firebase-admin', 'mongodb'],

@@ -1,12 +1,16 @@
 // The production server: Next.js's own request handler behind a plain Node HTTP server, so that
 // the app learns the client's address from the socket (lib/security/client-address.mjs says why
-// `next start` cannot tell it). Run after `next build`:
+// `next start` cannot tell it), and compresses as Vercel's edge does: brotli first, then gzip.
+// Run after `next build`:
 //
 //   node server.mjs [-p <port>] [-H <host>]      (or PORT / HOSTNAME; default 3000 on all interfaces)
 //
-// On Vercel this file is not used: the platform runs the app and reports the client itself.
+// `--dir <app>` serves another build the same way (the bench's floors); by default, this one.
+// On Vercel this file is not used: the platform runs the app, reports the client and compresses.
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { constants } from 'node:zlib';
+import compression from 'compression';
 import {
   CLIENT_ADDRESS_HEADER,
   TRUSTED_ADDRESS_FLAG,
@@ -15,7 +19,7 @@ import {
 } from './lib/security/client-address.mjs';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' }, dir: { type: 'string' } },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const hostname = values.hostname ?? process.env.HOSTNAME ?? '0.0.0.0';
@@ -27,9 +31,16 @@ process.env[TRUSTED_ADDRESS_FLAG] = '1';
 const hops = trustedProxyHops();
 
 const { default: next } = await import('next');
-const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
+const app = next({ dev: false, hostname, port, dir: values.dir ?? import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+// Next.js's own compression is gzip only (next.config.mjs turns it off). Brotli at quality 5 makes
+// the pages' HTML 13 to 32 % smaller than gzip for about 1.4 times its CPU (quality 11 costs 40
+// times as much), and the home page's document then fits in the ten TCP segments (14.6 KB) a
+// server sends before its first acknowledgement: one round trip less on a slow connection. A
+// streamed page still arrives as it renders: Next.js flushes the compressor after each chunk.
+const compress = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
 
 createServer((req, res) => {
   // Replaces whatever the client sent under the same name.
@@ -38,7 +49,7 @@ createServer((req, res) => {
     forwardedFor: req.headers['x-forwarded-for'],
     hops,
   });
-  void handle(req, res);
+  compress(req, res, () => void handle(req, res));
 }).listen(port, hostname, () => {
   console.log(`▲ Bistro ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
 });

@@ -1,5 +1,5 @@
 // The framework's floor: a bare Next.js app (one page, one layout, nothing of ours imported),
-// built with the same Next.js and served by `next start`, so its figures sit beside ours like for like.
+// built with the same Next.js and served by our server.mjs, so its figures sit beside ours like for like.
 // The styled floor is the same app carrying the two things every public page of ours paints first:
 // our stylesheet (the bytes our build wrote, with its fonts) and a banner image, the kind of element
 // that is our pages' LCP. Lantern charges the LCP of a page whose paint waits for a stylesheet and an
@@ -30,8 +30,9 @@ const page = (banner) => `export default function Page() {
 
 const COMMON = {
   'package.json': JSON.stringify({ private: true, type: 'module' }),
-  // Its own (empty) config: Next.js would otherwise find ours further up and build with it.
-  'next.config.mjs': 'export default {};\n',
+  // Its own config: Next.js would otherwise find ours further up and build with it. Like ours, it
+  // leaves compression to server.mjs, which serves it.
+  'next.config.mjs': 'export default { compress: false };\n',
 };
 
 const BARE_FILES = { ...COMMON, 'app/layout.jsx': layout(''), 'app/page.jsx': page('') };
@@ -71,7 +72,7 @@ export async function startBareApp(root, { styled = false } = {}) {
   const server = await startServer({
     cwd: dir,
     readyPath: '/',
-    command: ({ host, port }) => [process.execPath, [nextBin, 'start', '-p', String(port), '-H', host]],
+    command: ({ host, port }) => [process.execPath, [join(root, 'server.mjs'), '--dir', dir, '-p', String(port), '-H', host]],
   });
   let stopped = false;
   return {

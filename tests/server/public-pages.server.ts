@@ -1,12 +1,15 @@
 /**
  * The public pages as a crawler and a CDN get them from the production server: the structured
  * data of each is sound schema.org (tests/support/schema-org.ts) and says what the page shows;
- * each carries cache headers a CDN can serve it from, while a signed-in page stays private.
+ * each carries cache headers a CDN can serve it from, while a signed-in page stays private; and
+ * each is compressed as the client can read it.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionToken } from '@/lib/auth/session';
 import { EmbeddedDb } from '@/lib/db/embedded';
@@ -138,5 +141,59 @@ describe('cache headers', () => {
       expect(res.status, url).toBe(200);
       expect(res.headers.get('cache-control') ?? '', url).toMatch(/private|no-store/);
     }
+  });
+});
+
+/** The bytes as sent, with no decoding: fetch would undo the compression under test. */
+function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.baseUrl}${url}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+const BROWSER = 'gzip, deflate, br, zstd';
+
+describe('compression', () => {
+  it('sends a page in brotli to a browser that reads it, in gzip to a client that reads only that, and plain otherwise', async () => {
+    const plain = await getRaw('/order/salad', { 'accept-encoding': 'identity' });
+    const br = await getRaw('/order/salad', { 'accept-encoding': BROWSER });
+    const gzip = await getRaw('/order/salad', { 'accept-encoding': 'gzip, deflate' });
+    expect([plain.status, br.status, gzip.status]).toEqual([200, 200, 200]);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('Order Food');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
+    // Brotli is the smaller, and a shared cache keeps one copy per encoding.
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    for (const res of [plain, br, gzip]) expect(res.headers.vary ?? '').toMatch(/accept-encoding/i);
+  });
+
+  it('compresses the scripts too, and keeps their year-long immutable caching', async () => {
+    const html = (await getRaw('/', { 'accept-encoding': 'identity' })).body.toString();
+    const [script] = scriptsInHtml(html, `${server.baseUrl}/`).urls;
+    expect(script).toBeDefined();
+    const res = await getRaw(new URL(script!).pathname, { 'accept-encoding': BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    expect(brotliDecompressSync(res.body).length).toBeGreaterThan(res.body.length);
+  });
+
+  it("streams a signed-in diner's page in brotli, rendered for them", async () => {
+    const cookie = `bistro_session=${await createSessionToken(DINER, 0)}`;
+    const res = await getRaw('/dashboard/cart', { 'accept-encoding': BROWSER, cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control'] ?? '').toMatch(/private|no-store/);
+    expect(brotliDecompressSync(res.body).toString()).toContain(DINER.name);
   });
 });
