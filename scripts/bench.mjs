@@ -94,7 +94,8 @@ const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) 
  * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
  * bare page's medians, and LCP to the styled floor's (see bench/bare-app.mjs). "JS KB in lcp" is,
  * per run, the JavaScript Lantern charged the LCP for (see lcpWaitsOn): it is what makes one run's
- * LCP 0.5–1 s longer than another's.
+ * LCP 0.5–1 s longer than another's. "doc KB" is the HTML as served (see documentBytes): above
+ * 14.6 KB it costs a round trip more.
  */
 async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
   heading(`Lighthouse (mobile, median of ${LIGHTHOUSE_RUNS}), ${chromePath() ?? 'chrome-launcher default browser'}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -129,6 +130,7 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
     const metrics = medians(results);
     const spread = results.map((r) => score(r.scores.performance)).join('/');
     const lcpScripts = results.map((r) => (r.lcpWaitsOn ? Math.round(r.lcpWaitsOn.script ?? 0) : '?')).join('/');
+    const doc = median(results.map((r) => r.documentBytes));
     rows.push([
       label,
       ...CATEGORIES.map((c) => score(scores[c])),
@@ -138,6 +140,7 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
       over(styled, 'lcp', metrics.lcp),
       spread,
       lcpScripts,
+      doc === null ? 'n/a' : (doc / 1000).toFixed(1),
       seconds(took),
     ]);
     if (!ours) {
@@ -171,10 +174,10 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
   console.log(
     '\n' +
       table(
-        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'lcp/styled', 'perf runs', 'JS KB in lcp', 'time'],
+        ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'lcp/styled', 'perf runs', 'JS KB in lcp', 'doc KB', 'time'],
         [
           ...rows,
-          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', '', '', ''],
+          ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`), '', '', '', '', '', '', ''],
         ],
       ),
   );

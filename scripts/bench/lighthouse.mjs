@@ -94,9 +94,20 @@ async function lcpWaitsOn(result) {
 }
 
 /**
+ * The page's HTML as it crossed the wire, compressed and with its headers, in bytes (null if the
+ * run has no record of it). Up to 14,600 bytes it arrives with the server's first ten TCP segments;
+ * beyond, Lantern (like a real slow connection) waits a round trip more for it, and everything the
+ * page loads starts that much later.
+ */
+function documentBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items.find((item) => item.resourceType === 'Document')?.transferSize ?? null;
+}
+
+/**
  * Runs Lighthouse on one URL. Returns { url, scores: {category: 0–1}, metrics: {lcp, tbt, cls},
- * lcpWaitsOn: {script, stylesheet, font, image, document: KB} or null, failing: {category: [...]},
- * warnings }.
+ * lcpWaitsOn: {script, stylesheet, font, image, document: KB} or null, documentBytes, failing:
+ * {category: [...]}, warnings }.
  */
 export async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
@@ -123,7 +134,7 @@ export async function runLighthouse(url) {
       if (scores[id] !== null && scores[id] < 1) failing[id] = failingAudits(lhr, id);
     }
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? null]));
-    return { url, scores, metrics, lcpWaitsOn: await lcpWaitsOn(result), failing, warnings: lhr.runWarnings ?? [] };
+    return { url, scores, metrics, lcpWaitsOn: await lcpWaitsOn(result), documentBytes: documentBytes(lhr), failing, warnings: lhr.runWarnings ?? [] };
   } finally {
     unregister();
     await chrome.kill();
