@@ -188,6 +188,15 @@ describe('compression', () => {
     expect(brotliDecompressSync(res.body).length).toBeGreaterThan(res.body.length);
   });
 
+  it("compresses the API's JSON too", async () => {
+    const plain = await getRaw('/api/menu', { 'accept-encoding': 'identity' });
+    const br = await getRaw('/api/menu', { 'accept-encoding': BROWSER });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+  });
+
   it("streams a signed-in diner's page in brotli, rendered for them", async () => {
     const cookie = `bistro_session=${await createSessionToken(DINER, 0)}`;
     const res = await getRaw('/dashboard/cart', { 'accept-encoding': BROWSER, cookie });
@@ -195,5 +204,14 @@ describe('compression', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control'] ?? '').toMatch(/private|no-store/);
     expect(brotliDecompressSync(res.body).toString()).toContain(DINER.name);
+  });
+
+  it('leaves the order stream as written, so each event goes out at once and no compressor is held per connection', async () => {
+    const cookie = `bistro_session=${await createSessionToken(DINER, 0)}`;
+    const res = await fetch(`${server.baseUrl}/api/orders/stream`, { headers: { 'accept-encoding': BROWSER, cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    await res.body?.cancel();
   });
 });
