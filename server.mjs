@@ -8,6 +8,7 @@
 // `--dir <app>` serves another build the same way (the bench's floors); by default, this one.
 // On Vercel this file is not used: the platform runs the app, reports the client and compresses.
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants } from 'node:zlib';
 import compression from 'compression';
@@ -17,6 +18,7 @@ import {
   clientAddressOf,
   trustedProxyHops,
 } from './lib/security/client-address.mjs';
+import { precompressedStatic } from './lib/http/precompressed-static.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' }, dir: { type: 'string' } },
@@ -31,7 +33,8 @@ process.env[TRUSTED_ADDRESS_FLAG] = '1';
 const hops = trustedProxyHops();
 
 const { default: next } = await import('next');
-const app = next({ dev: false, hostname, port, dir: values.dir ?? import.meta.dirname });
+const dir = values.dir ?? import.meta.dirname;
+const app = next({ dev: false, hostname, port, dir });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -52,6 +55,9 @@ const compress = compression({
   },
 });
 
+// The build's scripts and stylesheets are compressed once, at quality 11 (the module says why).
+const precompressed = precompressedStatic(path.join(dir, '.next', 'static'));
+
 createServer((req, res) => {
   // Replaces whatever the client sent under the same name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf({
@@ -59,7 +65,8 @@ createServer((req, res) => {
     forwardedFor: req.headers['x-forwarded-for'],
     hops,
   });
-  compress(req, res, () => void handle(req, res));
+  if (precompressed(req, res)) void handle(req, res);
+  else compress(req, res, () => void handle(req, res));
 }).listen(port, hostname, () => {
   console.log(`▲ Bistro ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
 });

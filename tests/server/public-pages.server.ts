@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionToken } from '@/lib/auth/session';
 import { EmbeddedDb } from '@/lib/db/embedded';
@@ -145,16 +145,21 @@ describe('cache headers', () => {
 });
 
 /** The bytes as sent, with no decoding: fetch would undo the compression under test. */
-function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${server.baseUrl}${url}`, { headers }, (res) => {
+      .request(`${server.baseUrl}${url}`, { headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -186,6 +191,41 @@ describe('compression', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toMatch(/immutable/);
     expect(brotliDecompressSync(res.body).length).toBeGreaterThan(res.body.length);
+  });
+
+  it("sends a script, from its second request on, at brotli's best quality, and as Next.js answers it otherwise", async () => {
+    const html = (await getRaw('/menu', { 'accept-encoding': 'identity' })).body.toString();
+    const script = new URL(scriptsInHtml(html, `${server.baseUrl}/`).urls.at(-1)!).pathname;
+    const plain = await getRaw(script, { 'accept-encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    const best = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const perRequest = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;
+    expect(best).toBeLessThan(perRequest);
+    // The first request starts its compression; the copy is kept for every later one.
+    await expect
+      .poll(async () => (await getRaw(script, { 'accept-encoding': BROWSER })).body.length, { timeout: 10_000 })
+      .toBeLessThanOrEqual(best);
+    const res = await getRaw(script, { 'accept-encoding': BROWSER });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-length']).toBe(String(res.body.length));
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    expect(res.headers['vary'] ?? '').toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.body).equals(plain.body)).toBe(true);
+    const head = await getRaw(script, { 'accept-encoding': BROWSER }, 'HEAD');
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(res.body.length), 0]);
+    // A revalidation, a range and a client without brotli are answered as before.
+    const revalidated = await getRaw(script, { 'accept-encoding': BROWSER, 'if-none-match': res.headers.etag! });
+    expect([revalidated.status, revalidated.body.length]).toEqual([304, 0]);
+    const range = await getRaw(script, { 'accept-encoding': BROWSER, range: 'bytes=0-99' });
+    expect(range.status).toBe(206);
+    expect(range.body.equals(plain.body.subarray(0, 100))).toBe(true);
+    for (const encodings of ['gzip', 'br;q=0, gzip']) {
+      const gzip = await getRaw(script, { 'accept-encoding': encodings });
+      expect(gzip.headers['content-encoding'], encodings).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    }
+    // A name the build does not have stays a 404, however often it is asked for.
+    for (let i = 0; i < 3; i++) expect((await getRaw('/_next/static/chunks/not-a-chunk.js', { 'accept-encoding': BROWSER })).status).toBe(404);
   });
 
   it("compresses the API's JSON too", async () => {
