@@ -224,6 +224,14 @@ describe('compression', () => {
       expect(gzip.headers['content-encoding'], encodings).toBe('gzip');
       expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     }
+    // The stylesheet is kept the same way.
+    const stylesheet = /<link rel="stylesheet" href="([^"]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = (await getRaw(stylesheet!, { 'accept-encoding': 'identity' })).body;
+    const bestCss = brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    await expect
+      .poll(async () => (await getRaw(stylesheet!, { 'accept-encoding': BROWSER })).body.length, { timeout: 10_000 })
+      .toBeLessThanOrEqual(bestCss);
     // A name the build does not have stays a 404, however often it is asked for.
     for (let i = 0; i < 3; i++) expect((await getRaw('/_next/static/chunks/not-a-chunk.js', { 'accept-encoding': BROWSER })).status).toBe(404);
   });
