@@ -55,7 +55,8 @@ const compress = compression({
   },
 });
 
-// The build's scripts and stylesheets are compressed once, at quality 11 (the module says why).
+// The build's scripts and stylesheets are compressed once, at quality 11, and then sent from
+// memory (the module says why).
 const precompressed = precompressedStatic(path.join(dir, '.next', 'static'));
 
 createServer((req, res) => {
@@ -65,8 +66,8 @@ createServer((req, res) => {
     forwardedFor: req.headers['x-forwarded-for'],
     hops,
   });
-  if (precompressed(req, res)) void handle(req, res);
-  else compress(req, res, () => void handle(req, res));
+  const nextJs = () => void handle(req, res);
+  if (!precompressed(req, res, nextJs)) compress(req, res, nextJs);
 }).listen(port, hostname, () => {
   console.log(`▲ Bistro ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
 });

@@ -4,9 +4,13 @@
 // 40 times dearer quality 11 is paid once per file and makes them 9 % smaller again: the scripts
 // and stylesheet a public page names come to 171 KB instead of 188 KB.
 //
-// Next.js still answers the request (its headers, status, ETag, 304 and 404 stand); only a 200's
-// body is swapped for the compressed copy. A file is compressed the first time it is asked for, in
-// the background, and until then goes out compressed per request as before.
+// A file is compressed the first time it is asked for, in the background, and goes out compressed
+// per request until then. The next request is answered by Next.js as usual (its headers, status,
+// ETag, 304 or 404), with only a 200's body swapped for the copy, and that head is kept with it.
+// From then on the file is sent from memory with that same head, without Next.js's router: about
+// a fifth of the server's time per file, which matters where the server shares its CPU with the
+// browser (the bench) or serves without a CDN. A conditional or range request still goes to
+// Next.js.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +20,7 @@ const compressBest = promisify(brotliCompress);
 const PREFIX = '/_next/static/';
 /** A build file's path: hashed names in plain characters, no `..`, scripts and stylesheets only. */
 const BUILD_FILE = /^(?:[\w-]+\/)*[\w-][\w.~-]*\.(?:js|css)$/;
+const CONDITIONS = ['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since'];
 
 /** Whether an Accept-Encoding header takes `br` (and not at q=0). */
 function acceptsBrotli(header = '') {
@@ -26,21 +31,28 @@ function acceptsBrotli(header = '') {
 }
 
 /**
+ * @typedef {import('node:http').IncomingMessage} Request
+ * @typedef {import('node:http').ServerResponse} Response
+ * @typedef {{ body: Buffer, head?: import('node:http').OutgoingHttpHeaders }} Copy
+ */
+
+/**
  * @param {string} staticDir the build's `static` folder (`.next/static`)
- * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean}
- *   true when it has taken the response's body over; the caller then lets Next.js answer as usual
+ * @returns {(req: Request, res: Response, nextJs: () => void) => boolean} false when the request
+ *   is not for a kept copy: the caller then compresses per request and lets Next.js answer
  */
 export function precompressedStatic(staticDir) {
-  /** URL path → its compressed bytes, or null while it is being compressed. Holds only files that exist. */
+  /** URL path → its copy, or null while it is being compressed. Holds only files that exist. */
   const copies = new Map();
 
+  /** @returns {Copy | null} */
   function copyOf(pathname) {
     if (copies.has(pathname)) return copies.get(pathname);
     copies.set(pathname, null);
     readFile(path.join(staticDir, pathname.slice(PREFIX.length)))
       .then((file) => compressBest(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
       .then(
-        (copy) => copies.set(pathname, copy),
+        (body) => copies.set(pathname, { body }),
         // Not a file of this build: Next.js answers 404. Forgotten, so that made-up names cannot
         // fill the map.
         () => copies.delete(pathname),
@@ -48,19 +60,32 @@ export function precompressedStatic(staticDir) {
     return null;
   }
 
-  return (req, res) => {
+  return (req, res, nextJs) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const pathname = (req.url ?? '').split('?')[0];
     if (!pathname.startsWith(PREFIX) || !BUILD_FILE.test(pathname.slice(PREFIX.length))) return false;
     if (req.headers.range || !acceptsBrotli(req.headers['accept-encoding'])) return false;
     const copy = copyOf(pathname);
     if (!copy) return false;
-    sendInstead(res, copy, req.method === 'HEAD');
+    const headOnly = req.method === 'HEAD';
+    if (copy.head && !CONDITIONS.some((name) => req.headers[name] !== undefined)) {
+      res.writeHead(200, copy.head);
+      res.end(headOnly ? undefined : copy.body);
+    } else {
+      sendInstead(res, copy, headOnly);
+      nextJs();
+    }
     return true;
   };
 }
 
-/** Lets Next.js write the head; if it is a 200, the body that goes out is `copy`, in brotli. */
+/**
+ * Lets Next.js write the head; if it is a 200, the body that goes out is the copy, in brotli, and
+ * the head is kept with it for the requests that follow.
+ * @param {Response} res
+ * @param {Copy} copy
+ * @param {boolean} headOnly
+ */
 function sendInstead(res, copy, headOnly) {
   const { writeHead, write, end } = res;
   let swapped = false;
@@ -68,9 +93,11 @@ function sendInstead(res, copy, headOnly) {
     swapped = status === 200;
     if (swapped) {
       this.setHeader('Content-Encoding', 'br');
-      this.setHeader('Content-Length', copy.length);
+      this.setHeader('Content-Length', copy.body.length);
       const vary = String(this.getHeader('Vary') ?? '');
       if (!/\baccept-encoding\b/i.test(vary)) this.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      // Only what was set by name: Next.js serves these files with setHeader alone.
+      if (rest.length === 0) copy.head ??= { ...this.getHeaders() };
     }
     return writeHead.call(this, status, ...rest);
   };
@@ -85,6 +112,6 @@ function sendInstead(res, copy, headOnly) {
     head();
     if (!swapped) return end.apply(this, args);
     const done = args.find((arg) => typeof arg === 'function');
-    return headOnly ? end.call(this, done) : end.call(this, copy, done);
+    return headOnly ? end.call(this, done) : end.call(this, copy.body, done);
   };
 }
