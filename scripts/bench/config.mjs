@@ -43,7 +43,8 @@ export const STATIC_BASELINE = { label: 'static', path: '/images/avatar.svg' };
 /**
  * Throughput targets, measured after STATIC_BASELINE. `minRatio` is req/s relative to the
  * static baseline (mean of its first and last run); omit it to report the ratio without a target.
- * Optional: method, headers, body (string or object, sent as JSON).
+ * Optional: method, headers, body (string or object, sent as JSON); `script: page` in place of
+ * `path` loads the largest script that page names.
  */
 export const THROUGHPUT_TARGETS = [
   // No ratio target: `next start` spends the same per-request time on a tiny prerendered file as on
@@ -51,6 +52,9 @@ export const THROUGHPUT_TARGETS = [
   // sustained rate at which p99 holds instead.
   { label: 'GET /menu', path: '/menu' },
   { label: 'GET /api/menu', path: '/api/menu' },
+  // The largest script `/` loads, as a browser asks for it: server.mjs sends it from memory,
+  // compressed once. `script` stands for its hashed path, found in the page when the bench runs.
+  { label: 'GET a script (br)', script: '/', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } },
 ];
 
 /** autocannon load: bounded, loopback only. */
