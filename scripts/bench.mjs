@@ -2,7 +2,8 @@
 // embedded database, and PRINTS figures against the project's targets: Lighthouse (mobile, median
 // of 3: scores, LCP, TBT, CLS), first-load JavaScript per page (gzipped; the dashboard's as a
 // signed-in diner), each beside a bare Next.js page built in the same run (the framework's
-// floor; for Lighthouse also the styled floor, that page with our stylesheet and a banner); the
+// floor; for Lighthouse also the styled floor, that page with our stylesheet and a banner, and the
+// branded floor, the styled one with our display face too); the
 // time to first meaningful content of signed-in lists; and throughput (autocannon) relative to a
 // static file. Runs under tsx, to sign the sessions.
 // Missed targets are reported, never fatal: the exit code is non-zero only when the benchmark
@@ -45,6 +46,7 @@ export { runLighthouse } from './bench/lighthouse.mjs';
 
 const BARE_LABEL = 'bare Next.js /';
 const STYLED_LABEL = 'styled floor /';
+const BRANDED_LABEL = 'branded floor /';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench';
@@ -92,17 +94,18 @@ const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) 
  * Lighthouse LIGHTHOUSE_RUNS times on each page, ours and the bare Next.js page's; the medians are
  * reported. The runs go round the pages (first run of each, then the second…), so a change in the
  * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
- * bare page's medians, and LCP to the styled floor's (see bench/bare-app.mjs). "JS KB in lcp" is,
+ * bare page's medians, and LCP to the styled and branded floors' (see bench/bare-app.mjs). "JS KB in lcp" is,
  * per run, the JavaScript Lantern charged the LCP for (see lcpWaitsOn): it is what makes one run's
  * LCP 0.5–1 s longer than another's. "doc KB" is the HTML as served (see documentBytes): above
  * 14.6 KB it costs a round trip more.
  */
-async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
+async function lighthouseSection(baseUrl, { bareUrl, styledUrl, brandedUrl }) {
   heading(`Lighthouse (mobile, median of ${LIGHTHOUSE_RUNS}), ${chromePath() ?? 'chrome-launcher default browser'}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const rows = [];
   const targets = [...PAGES.map((path) => ({ label: path, url: new URL(path, baseUrl).href, ours: true }))];
   if (bareUrl) targets.push({ label: BARE_LABEL, url: new URL('/', bareUrl).href, ours: false });
   if (styledUrl) targets.push({ label: STYLED_LABEL, url: new URL('/', styledUrl).href, ours: false });
+  if (brandedUrl) targets.push({ label: BRANDED_LABEL, url: new URL('/', brandedUrl).href, ours: false });
   const runs = new Map(targets.map((t) => [t.label, { results: [], ms: 0 }]));
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     for (const { label, url } of targets) {
@@ -121,6 +124,7 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
   const floorOf = (label) => (runs.get(label)?.results.length ? medians(runs.get(label).results) : null);
   const bare = floorOf(BARE_LABEL);
   const styled = floorOf(STYLED_LABEL);
+  const branded = floorOf(BRANDED_LABEL);
   const over = (floor, m, v) => (floor && v !== null && floor[m] ? `${(v / floor[m]).toFixed(2)}x` : 'n/a');
   const overBare = (m, v) => over(bare, m, v);
   for (const { label, ours } of targets) {
@@ -138,6 +142,7 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
       overBare('lcp', metrics.lcp),
       overBare('tbt', metrics.tbt),
       over(styled, 'lcp', metrics.lcp),
+      over(branded, 'lcp', metrics.lcp),
       spread,
       lcpScripts,
       doc === null ? 'n/a' : (doc / 1000).toFixed(1),
@@ -156,7 +161,7 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
       summary.push(['lighthouse', `${label} ${m}`, metric(m, metrics[m]), `<= ${metric(m, target)}`, verdict(metrics[m] !== null && metrics[m] <= target)]);
     }
     summary.push(['lighthouse', `${label} lcp, tbt over the bare page's`, `${overBare('lcp', metrics.lcp)}, ${overBare('tbt', metrics.tbt)}`, '', '']);
-    summary.push(['lighthouse', `${label} lcp over the styled floor's`, over(styled, 'lcp', metrics.lcp), '', '']);
+    summary.push(['lighthouse', `${label} lcp over the styled, branded floors'`, `${over(styled, 'lcp', metrics.lcp)}, ${over(branded, 'lcp', metrics.lcp)}`, '', '']);
     // What to fix, from the run whose performance score is the median.
     const middle = results.find((r) => r.scores.performance === scores.performance) ?? results[0];
     for (const [c, audits] of Object.entries(middle.failing)) {
@@ -171,7 +176,7 @@ async function lighthouseSection(baseUrl, bareUrl, styledUrl) {
     }
     for (const w of middle.warnings) console.log(`  ${label} warning: ${w}`);
   }
-  const header = ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'lcp/styled', 'perf runs', 'JS KB in lcp', 'doc KB', 'time'];
+  const header = ['page', ...CATEGORIES, ...Object.keys(METRICS), 'lcp/bare', 'tbt/bare', 'lcp/styled', 'lcp/branded', 'perf runs', 'JS KB in lcp', 'doc KB', 'time'];
   const targetRow = ['target', ...CATEGORIES.map((c) => `>= ${LIGHTHOUSE_TARGETS[c]}`), ...Object.entries(METRIC_TARGETS).map(([m, t]) => `<= ${metric(m, t)}`)];
   console.log('\n' + table(header, [...rows, [...targetRow, ...Array(header.length - targetRow.length).fill('')]]));
 }
@@ -322,13 +327,16 @@ async function main() {
 
   let bare = null;
   let styled = null;
+  let branded = null;
   if (!args.skip.has('lighthouse') || !args.skip.has('js')) {
     console.log('[bench] next build of the bare page (the floor)');
     bare = await startBareApp(ROOT);
   }
   if (!args.skip.has('lighthouse')) {
     console.log('[bench] next build of the styled floor (the bare page with our stylesheet and a banner)');
-    styled = await startBareApp(ROOT, { styled: true });
+    styled = await startBareApp(ROOT, { floor: 'styled' });
+    console.log('[bench] next build of the branded floor (the styled floor with our display face)');
+    branded = await startBareApp(ROOT, { floor: 'branded' });
   }
 
   removeData();
@@ -340,8 +348,12 @@ async function main() {
   const server = await startServer({ cwd: ROOT, env: { DATA_DIR, ...sessionEnv } });
   console.log(`[bench] next start on ${server.baseUrl}, /api/menu answered 200 after ${seconds(Date.now() - t)}`);
   try {
-    if (!args.skip.has('lighthouse')) await section('lighthouse', () => lighthouseSection(server.baseUrl, bare?.baseUrl, styled?.baseUrl));
+    if (!args.skip.has('lighthouse')) {
+      const floors = { bareUrl: bare?.baseUrl, styledUrl: styled?.baseUrl, brandedUrl: branded?.baseUrl };
+      await section('lighthouse', () => lighthouseSection(server.baseUrl, floors));
+    }
     await styled?.stop();
+    await branded?.stop();
     if (!args.skip.has('js')) {
       const floor = (await measureFirstLoadJs(bare.baseUrl, ['/'])).pages[0].bytes;
       await section('first-load JS', () => firstLoadJs(server.baseUrl, PAGES, 'public pages', undefined, floor));
@@ -368,6 +380,7 @@ async function main() {
     await server.stop();
     await bare?.stop();
     await styled?.stop();
+    await branded?.stop();
     removeData();
   }
 
