@@ -94,9 +94,9 @@ const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) 
  * Lighthouse LIGHTHOUSE_RUNS times on each page, ours and the bare Next.js page's; the medians are
  * reported. The runs go round the pages (first run of each, then the second…), so a change in the
  * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
- * bare page's medians, and LCP to the styled and branded floors' (see bench/bare-app.mjs). "JS KB in lcp" is,
- * per run, the JavaScript Lantern charged the LCP for (see lcpWaitsOn): it is what makes one run's
- * LCP 0.5–1 s longer than another's. "doc KB" is the HTML as served (see documentBytes): above
+ * bare page's medians, and LCP to the styled and branded floors' (see bench/bare-app.mjs).
+ * "JS KB in lcp" is, per run, the JavaScript Lantern charged the LCP for (see lcpWaitsOn): it is
+ * what makes one run's LCP 0.5–1 s longer than another's. "doc KB" is the HTML as served (see documentBytes): above
  * 14.6 KB it costs a round trip more.
  */
 async function lighthouseSection(baseUrl, { bareUrl, styledUrl, brandedUrl }) {
