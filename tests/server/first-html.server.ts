@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleNeededFor } from '@/lib/auth/page-access';
 import { createSessionToken } from '@/lib/auth/session';
 import { EmbeddedDb } from '@/lib/db/embedded';
+import { pickupRules } from '@/lib/fulfilment/config';
+import { isOpenAt, pickupTimesOn } from '@/lib/fulfilment/slots';
 import { formatPrice } from '@/lib/menu/money';
+import { restaurantClock } from '@/lib/reservations/calendar';
 import { startServer, type RunningServer } from '../faults/server';
 import { dashboardPages } from '../support/app-pages';
 
@@ -87,9 +90,22 @@ describe('the first HTML of the dashboard', () => {
     expect(await html('/dashboard/orders/[id]', 'diner')).toMatch(rendered('tx-html-receipt'));
   });
 
-  it('shows the payment page with the total and the pickup times to choose from', async () => {
+  it('shows the payment page with the total and the pickup time the server worked out', async () => {
+    // What the page opens on depends on the hour: while the kitchen is open and today still has a
+    // time (no orders here, so every time has room), "as soon as possible" with the soonest one;
+    // else the times of the first day with one. The server and this test share the clock and zone;
+    // the soonest time is worked out on both sides of the request, in case a minute turns meanwhile.
+    const soonest = () => {
+      const clock = restaurantClock(new Date());
+      const rules = pickupRules();
+      return isOpenAt(clock, rules) ? pickupTimesOn(clock.today, clock, rules)[0] : undefined;
+    };
+    const before = soonest();
     const page = await html('/dashboard/payment', 'diner');
+    const after = soonest();
     expect(page).toMatch(rendered(formatPrice(dish.price)));
-    expect(page).toMatch(/<option value="\d\d:\d\d"/);
+    const asap = page.match(/>As soon as possible(?:<!-- -->)? \(about (\d\d:\d\d)\)</)?.[1];
+    if (before || after) expect([before, after]).toContain(asap);
+    else expect(page).toMatch(/<option value="\d\d:\d\d"/);
   });
 });
