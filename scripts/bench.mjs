@@ -96,8 +96,8 @@ const metric = (name, v) => (v === null ? 'n/a' : name === 'cls' ? v.toFixed(3) 
  * machine's load falls on every page alike, and LCP and TBT are also printed as ratios to the
  * bare page's medians, and LCP to the styled and branded floors' (see bench/bare-app.mjs).
  * "JS KB in lcp" is, per run, the JavaScript Lantern charged the LCP for (see lcpWaitsOn): it is
- * what makes one run's LCP 0.5–1 s longer than another's. "doc KB" is the HTML as served (see documentBytes): above
- * 14.6 KB it costs a round trip more.
+ * what makes one run's LCP 0.5–1 s longer than another's. "doc KB" is the HTML as served (see
+ * documentBytes): above 14.6 KB it costs a round trip more.
  */
 async function lighthouseSection(baseUrl, { bareUrl, styledUrl, brandedUrl }) {
   heading(`Lighthouse (mobile, median of ${LIGHTHOUSE_RUNS}), ${chromePath() ?? 'chrome-launcher default browser'}; load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -26,7 +26,10 @@ const FLOORS = {
 };
 
 /** Our display face's files (app/fonts.ts loads the same ones, the same way). */
-const FONT_FILES = ['cinzel-400.woff2', 'cinzel-700.woff2'];
+const FONT_FILES = [
+  { file: 'cinzel-400.woff2', weight: '400' },
+  { file: 'cinzel-700.woff2', weight: '700' },
+];
 
 /** The banner of the order pages, whose LCP element it is. */
 const BANNER = 'public/images/banners/order.svg';
@@ -44,7 +47,7 @@ const page = (banner, headingClass = '') => `export default function Page() {
 
 const BRANDED_FONT = `import localFont from 'next/font/local';
 const display = localFont({
-  src: [${FONT_FILES.map((f, i) => `{ path: './${f}', weight: '${i ? 700 : 400}' }`).join(', ')}],
+  src: [${FONT_FILES.map(({ file, weight }) => `{ path: './${file}', weight: '${weight}' }`).join(', ')}],
   variable: '--font-cinzel',
   display: 'swap',
 });
@@ -69,13 +72,12 @@ function styledFiles(root, { branded = false } = {}) {
   if (!sheets.length) throw new Error('the styled floor needs our build: no stylesheet in .next/static/chunks');
   const css = sheets.map((f) => readFileSync(join(chunks, f), 'utf8').replaceAll('url(../media/', 'url(/media/')).join('\n');
   const banner = '<img src="/banner.svg" alt="" width={1200} height={400} fetchPriority="high" style={{ display: "block", width: "100%", height: "60vh", objectFit: "cover" }} />';
-  if (!branded) return { ...COMMON, 'app/ours.css': css, 'app/layout.jsx': layout("import './ours.css';\n"), 'app/page.jsx': page(banner) };
   return {
     ...COMMON,
     'app/ours.css': css,
-    'app/layout.jsx': layout(`import './ours.css';\n${BRANDED_FONT}`, ' className={display.variable}'),
+    'app/layout.jsx': layout(`import './ours.css';\n${branded ? BRANDED_FONT : ''}`, branded ? ' className={display.variable}' : ''),
     // `font-display` is our stylesheet's class for the display face, as our headings use it.
-    'app/page.jsx': page(banner, ' className="font-display text-3xl"'),
+    'app/page.jsx': page(banner, branded ? ' className="font-display text-3xl"' : ''),
   };
 }
 
@@ -99,7 +101,7 @@ export async function startBareApp(root, { floor = 'bare' } = {}) {
     cpSync(join(root, '.next', 'static', 'media'), join(dir, 'public', 'media'), { recursive: true });
     copyFileSync(join(root, BANNER), join(dir, 'public', 'banner.svg'));
   }
-  if (floor === 'branded') for (const f of FONT_FILES) copyFileSync(join(root, 'app', 'fonts', f), join(dir, 'app', f));
+  if (floor === 'branded') for (const { file } of FONT_FILES) copyFileSync(join(root, 'app', 'fonts', file), join(dir, 'app', file));
   const nextBin = join(root, NEXT_BIN);
   const code = await buildApp({ cwd: dir, env: {}, nextBin });
   if (code !== 0) throw new Error(`the ${name}'s next build failed (exit ${code})`);
