@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { IMAGE_ACCEPT } from '@/lib/images/image-type';
-import type { MenuItemFormInput, MenuItemFormValues } from '@/lib/validation/menu';
+import type { MenuItemFormInput, MenuItemFormValues } from '@/lib/menu/schemas';
 
 interface ImagePickerProps {
   control: Control<MenuItemFormInput, unknown, MenuItemFormValues>;

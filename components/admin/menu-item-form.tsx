@@ -10,7 +10,7 @@ import { ALLERGENS, DIETS, MENU_CATEGORIES, type MenuItem } from '@/lib/menu/typ
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
-import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
+import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/menu/schemas';
 import { CheckList } from '@/components/ui/check-list';
 import { FORM_CARD, Field, FormError, INPUT, MONEY_INPUT } from '@/components/ui/field';
 import { Icon } from './icons';

@@ -2,7 +2,7 @@
 
 import { useFieldArray, useFormContext, type FieldErrors } from 'react-hook-form';
 import { Field, INPUT, MONEY_INPUT } from '@/components/ui/field';
-import { MAX_CHOICES, MAX_CHOICE_PRICE, MAX_OPTION_GROUPS, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/validation/menu';
+import { MAX_CHOICES, MAX_CHOICE_PRICE, MAX_OPTION_GROUPS, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/menu/schemas';
 
 type FormErrors = FieldErrors<MenuItemFormInput>;
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@/lib/validation/auth';
+import { loginSchema, type LoginInput } from '@/lib/auth/schemas';
 import { describeAuthError } from '@/lib/client/auth-flow';
 import { Captcha } from './captcha';
 import { GoogleButton } from './google-button';

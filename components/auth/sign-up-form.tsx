@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signUpSchema, type SignUpInput } from '@/lib/validation/auth';
+import { signUpSchema, type SignUpInput } from '@/lib/auth/schemas';
 import { describeAuthError } from '@/lib/client/auth-flow';
 import { GoogleButton } from './google-button';
 import { useFinishSignIn } from './use-finish-sign-in';

@@ -5,7 +5,7 @@ import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { SessionResponse } from '@/lib/auth/types';
 import type { AddedToCart } from '@/lib/cart/types';
-import type { AddToCartInput } from '@/lib/validation/cart';
+import type { AddToCartInput } from '@/lib/cart/schemas';
 import { SESSION_KEY } from '@/components/session/session-key';
 import { refreshCarts } from '@/components/session/refresh-carts';
 

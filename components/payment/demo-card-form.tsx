@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@/lib/client/api';
 import { DEMO_CARDS, groupCardNumber } from '@/lib/payments/demo-cards';
 import type { DemoConfirmation } from '@/lib/payments/types';
-import { demoCardSchema, type DemoCard } from '@/lib/validation/payment';
+import { demoCardSchema, type DemoCard } from '@/lib/payments/schemas';
 import { Field, INPUT } from '@/components/ui/field';
 import { CARD_FORM_ID, CardError, type CardFormProps } from './card-form-parts';
 import { PayBar } from './pay-bar';

@@ -7,7 +7,7 @@ import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { Booking } from '@/lib/reservations/types';
 import { BOOKING_WINDOW_DAYS, MAX_GUESTS, addDays, formatDay, hasStarted, isCalendarDate, type RestaurantClock } from '@/lib/reservations/calendar';
-import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/validation/reservation';
+import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/reservations/schemas';
 import { FORM_CARD, Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 
 interface Props {

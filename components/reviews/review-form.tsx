@@ -9,7 +9,7 @@ import { LoadingOrError } from '@/components/ui/load-states';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { Review } from '@/lib/reviews/types';
-import { DETAILS_MAX, DETAILS_MIN, reviewSchema, type ReviewInput } from '@/lib/validation/review';
+import { DETAILS_MAX, DETAILS_MIN, reviewSchema, type ReviewInput } from '@/lib/reviews/schemas';
 import { StarInput } from './star-input';
 
 const OWN_REVIEW_KEY = '/api/review/mine';

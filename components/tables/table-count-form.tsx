@@ -7,7 +7,7 @@ import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { MAX_TABLES } from '@/lib/tables/table-mode';
-import { tableCountSchema, type TableCountInput } from '@/lib/validation/tables';
+import { tableCountSchema, type TableCountInput } from '@/lib/tables/schemas';
 
 /** How many tables the restaurant has: the sheet below follows once saved. */
 export function TableCountForm({ count }: { count: number }) {

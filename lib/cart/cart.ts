@@ -12,7 +12,7 @@ import { MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
 import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/payments/types';
-import type { AddToCartInput } from '@/lib/validation/cart';
+import type { AddToCartInput } from '@/lib/cart/schemas';
 
 /**
  * The one place that reads and writes cart lines, and prices them for a payment. Lines belong to

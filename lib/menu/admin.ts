@@ -5,7 +5,7 @@ import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuItemDoc } from '@/lib/db/documents';
-import { unitCeilingError, type MenuItemChanges, type NewMenuItem } from '@/lib/validation/menu';
+import { unitCeilingError, type MenuItemChanges, type NewMenuItem } from '@/lib/menu/schemas';
 
 /**
  * The one place the menu is written. Every write ends by marking the public pages built from

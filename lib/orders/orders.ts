@@ -7,7 +7,7 @@ import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { moneyOf } from '@/lib/payments/records';
-import type { OrderStepInput } from '@/lib/validation/order';
+import type { OrderStepInput } from '@/lib/orders/schemas';
 import { orderWritten } from './feed/in-process';
 import { ORDER_STATUSES, transitionRefusal } from './status';
 import type { Order, OrderStatus } from './types';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { toCents } from '@/lib/menu/money';
-import { cardDigits } from '@/lib/validation/payment';
+import { cardDigits } from '@/lib/payments/schemas';
 import { demoDecline } from './demo-cards';
 import { CURRENCY, PaymentError, type PaymentProvider, type ProviderIntent } from './provider';
 import { findRecord, isPaid } from './records';

@@ -6,7 +6,7 @@ import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { reservationLimits, site, type ReservationLimits } from '@/lib/config/site';
 import { collections, toObjectId } from '@/lib/db';
 import type { BookingDoc } from '@/lib/db/documents';
-import type { BookingInput } from '@/lib/validation/reservation';
+import type { BookingInput } from '@/lib/reservations/schemas';
 import { formatDay, fromMinutes, hasStarted, restaurantClock, type RestaurantClock } from './calendar';
 import { releaseHold, takeHold } from './holds';
 import { releaseSeats, seatsLeft, slotKey, takeSeats } from './seats';

@@ -6,7 +6,7 @@ import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
 import type { ReviewDoc } from '@/lib/db/documents';
 import type { Review } from '@/lib/reviews/types';
-import type { ReviewInput } from '@/lib/validation/review';
+import type { ReviewInput } from '@/lib/reviews/schemas';
 
 /**
  * The one place reviews are written (the public site reads them in lib/menu/queries.ts).

@@ -5,7 +5,7 @@ import { POST as addItem } from '@/app/api/menu/route';
 import { DELETE as deleteItem, GET as getItem, PATCH as updateItem } from '@/app/api/menu/[id]/route';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuItem } from '@/lib/menu/types';
-import { menuItemFormSchemas, newMenuItemSchema } from '@/lib/validation/menu';
+import { menuItemFormSchemas, newMenuItemSchema } from '@/lib/menu/schemas';
 import { errorOf, params, request } from '../support/http';
 import { PNG } from '../support/images';
 import { seedItem } from '../support/menu';

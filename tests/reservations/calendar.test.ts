@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, hasStarted, isCalendarDate, restaurantClock, slotTimes } from '@/lib/reservations/calendar';
 import { refusal } from '@/lib/reservations/status';
-import { SLOT_TIMES, bookingSchema } from '@/lib/validation/reservation';
+import { SLOT_TIMES, bookingSchema } from '@/lib/reservations/schemas';
 
 const clock = { today: '2030-05-10', minutes: 13 * 60 + 5 }; // 13:05
 const booking = { date: '2030-05-12', time: '19:00', guests: 2, phone: '+1 555 010 2024' };

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Viewer } from '@/lib/auth/viewer';
 import { addToCart } from '@/lib/cart/cart';
-import type { AddToCartInput } from '@/lib/validation/cart';
+import type { AddToCartInput } from '@/lib/cart/schemas';
 import { collections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';

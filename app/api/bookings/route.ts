@@ -4,7 +4,7 @@ import { narrow, requireViewer } from '@/lib/auth/viewer';
 import { restaurantClock } from '@/lib/reservations/calendar';
 import { createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
-import { bookingSchema, bookingsQuerySchema } from '@/lib/validation/reservation';
+import { bookingSchema, bookingsQuerySchema } from '@/lib/reservations/schemas';
 
 /** The caller's own bookings; `?all=1` every booking (admins only). Upcoming first, then past. */
 export const GET = route(async (req) => {

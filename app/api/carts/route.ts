@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { addToCart, listCart } from '@/lib/cart/cart';
-import { addToCartSchema, cartQuerySchema } from '@/lib/validation/cart';
+import { addToCartSchema, cartQuerySchema } from '@/lib/cart/schemas';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
 /**

@@ -5,7 +5,7 @@ import { pickupRules } from '@/lib/fulfilment/config';
 import { startCheckout } from '@/lib/payments/checkout';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { restaurantClock } from '@/lib/reservations/calendar';
-import { intentBodySchema } from '@/lib/validation/checkout';
+import { intentBodySchema } from '@/lib/payments/schemas';
 
 /**
  * Opens (or resumes) a payment intent for the caller's cart, `{ fulfilment, tip? }`: answers

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
-import { jwtBodySchema } from '@/lib/validation/auth';
+import { jwtBodySchema } from '@/lib/auth/schemas';
 import { verifyFirebaseIdToken } from '@/lib/auth/firebase-admin';
 import { assertSameOrigin } from '@/lib/auth/csrf';
 import { createSessionToken, sessionCookie } from '@/lib/auth/session';

@@ -3,7 +3,7 @@ import { readQuery, route } from '@/lib/api/http';
 import { clearedSessionCookie } from '@/lib/auth/session';
 import { viewerOf } from '@/lib/auth/viewer';
 import { endAllSessions, endSession } from '@/lib/users/account';
-import { logoutQuerySchema } from '@/lib/validation/auth';
+import { logoutQuerySchema } from '@/lib/auth/schemas';
 
 /**
  * Ends the caller's session (its token stops working everywhere a copy of it is), or with

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { menuQuerySchema, newMenuItemSchema } from '@/lib/validation/menu';
+import { menuQuerySchema, newMenuItemSchema } from '@/lib/menu/schemas';
 import { getMenuItems } from '@/lib/menu/queries';
 import { addMenuItem } from '@/lib/menu/admin';
 

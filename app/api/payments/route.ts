@@ -3,7 +3,7 @@ import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { recordPayment } from '@/lib/payments/checkout';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
-import { paymentBodySchema } from '@/lib/validation/payment';
+import { paymentBodySchema } from '@/lib/payments/schemas';
 
 /** Records the caller's paid intent: `{ paymentResult: { insertedId } }`, the same on a replay. */
 export const POST = route(async (req) => {

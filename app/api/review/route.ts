@@ -4,7 +4,7 @@ import { requireViewer } from '@/lib/auth/viewer';
 import { getReviews } from '@/lib/menu/queries';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { saveReview } from '@/lib/reviews/reviews';
-import { reviewSchema } from '@/lib/validation/review';
+import { reviewSchema } from '@/lib/reviews/schemas';
 
 export const GET = route(async () => NextResponse.json(await getReviews()));
 

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { setTableCount, tableCount } from '@/lib/tables/settings';
-import { tableCountSchema } from '@/lib/validation/tables';
+import { tableCountSchema } from '@/lib/tables/schemas';
 
 /** `{ count }`: how many tables the restaurant has (public: the QR codes say as much). */
 export const GET = route(async () => NextResponse.json({ count: await tableCount() }));

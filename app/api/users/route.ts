@@ -4,7 +4,7 @@ import { requireViewer } from '@/lib/auth/viewer';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { renameAccount } from '@/lib/users/account';
 import { listUsers } from '@/lib/users/admin';
-import { createUserBodySchema } from '@/lib/validation/auth';
+import { createUserBodySchema } from '@/lib/users/schemas';
 
 /**
  * The caller's own record, made at sign-in (POST /api/jwt, where Firebase vouches for the account):

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { changeBookingStatus } from '@/lib/reservations/bookings';
-import { bookingStatusSchema } from '@/lib/validation/reservation';
+import { bookingStatusSchema } from '@/lib/reservations/schemas';
 
 type Ctx = { params: Promise<{ id: string }> };
 

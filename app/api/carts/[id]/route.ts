@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { HttpError, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { removeFromCart } from '@/lib/cart/cart';
-import { objectIdSchema } from '@/lib/validation/menu';
+import { objectIdSchema } from '@/lib/db/object-id';
 
 type Ctx = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
 import { HttpError, readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { menuItemChangesSchema, objectIdSchema } from '@/lib/validation/menu';
+import { menuItemChangesSchema } from '@/lib/menu/schemas';
+import { objectIdSchema } from '@/lib/db/object-id';
 import { getMenuItem } from '@/lib/menu/queries';
 import { deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
 

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { changeOrderStatus, getOrder } from '@/lib/orders/orders';
-import { orderStepSchema } from '@/lib/validation/order';
+import { orderStepSchema } from '@/lib/orders/schemas';
 
 type Ctx = { params: Promise<{ id: string }> };
 

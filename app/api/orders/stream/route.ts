@@ -4,7 +4,7 @@ import { requireViewer, viewerOf } from '@/lib/auth/viewer';
 import { parseCursor } from '@/lib/orders/feed/cursor';
 import { openOrderStream } from '@/lib/orders/stream';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
-import { eventIdSchema, orderStreamQuerySchema } from '@/lib/validation/order';
+import { eventIdSchema, orderStreamQuerySchema } from '@/lib/orders/schemas';
 
 // A stream per request, never cached or prerendered, on Node (it holds a subscription in this process).
 export const dynamic = 'force-dynamic';

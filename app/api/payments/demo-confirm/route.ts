@@ -3,7 +3,7 @@ import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { confirmDemoPayment } from '@/lib/payments/checkout';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
-import { demoConfirmSchema } from '@/lib/validation/payment';
+import { demoConfirmSchema } from '@/lib/payments/schemas';
 
 /** Charges a demo card for the caller's intent (demo mode only): `{ status, transactionId }`. */
 export const POST = route(async (req) => {

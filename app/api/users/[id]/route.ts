@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { deleteUser, setRole } from '@/lib/users/admin';
-import { roleChangeSchema } from '@/lib/validation/auth';
+import { roleChangeSchema } from '@/lib/users/schemas';
 
 type Ctx = { params: Promise<{ id: string }> };
 

@@ -4,7 +4,7 @@ import { ReservationForm } from '@/components/reservations/reservation-form';
 import { requirePageViewer } from '@/lib/auth/viewer';
 import { pageTitle } from '@/lib/config/site';
 import { restaurantClock } from '@/lib/reservations/calendar';
-import { SLOT_TIMES } from '@/lib/validation/reservation';
+import { SLOT_TIMES } from '@/lib/reservations/schemas';
 
 export const metadata: Metadata = { title: pageTitle('Reservation') };
 

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { PickupRules } from '@/lib/fulfilment/config';
+import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
+import type { RestaurantClock } from '@/lib/reservations/calendar';
+import { TIP_PERCENTS, isWholeCents, type TipChoice } from './tips';
 
 /**
  * Payment payloads, shared by the card form (react-hook-form) and the route handlers, so the
@@ -71,3 +75,38 @@ export type DemoCard = z.infer<typeof demoCardSchema>;
 /** POST /api/payments/demo-confirm: the card and the intent it pays. */
 export const demoConfirmSchema = demoCardSchema.extend({ transactionId: transactionIdSchema });
 export type DemoConfirmInput = z.infer<typeof demoConfirmSchema>;
+
+/*
+ * What the payment page sends besides the card: how the diner gets the food and the tip. Amounts
+ * in cents are never read from the client: the server prices the cart and the tip.
+ */
+
+/** A tip percentage, or a custom amount in dollars (whole cents); never both. */
+export const tipSchema: z.ZodType<TipChoice> = z
+  .strictObject(
+    {
+      percent: z.literal(TIP_PERCENTS, { error: `tip.percent must be one of ${TIP_PERCENTS.join(', ')}` }).optional(),
+      custom: z
+        .number({ error: 'The tip must be a number' })
+        .finite('The tip must be a number')
+        .nonnegative('The tip cannot be negative')
+        .refine(isWholeCents, 'The tip must be in whole cents')
+        .optional(),
+    },
+    { error: 'tip must be { percent } or { custom }' },
+  )
+  .refine((tip) => (tip.percent === undefined) !== (tip.custom === undefined), 'Choose a tip percentage or a custom amount')
+  .transform((tip): TipChoice => (tip.custom !== undefined ? { custom: tip.custom } : { percent: tip.percent! }));
+
+/**
+ * POST /api/create-payment-intent. `price` is the client's idea of the total, validated and then
+ * ignored; so is any other field (an amount, a tip in cents). No `tip` is no tip.
+ */
+export function intentBodySchema(clock: RestaurantClock, rules: PickupRules) {
+  return z.object({
+    price: z.number({ error: 'price must be a number' }).nonnegative('price must not be negative').finite().optional(),
+    fulfilment: fulfilmentChoiceSchema(clock, rules),
+    tip: tipSchema.optional(),
+  });
+}
+export type IntentInput = z.infer<ReturnType<typeof intentBodySchema>>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ROLES } from '@/lib/auth/roles';
 
 /** The special characters a password may use to meet the rule. */
 export const PASSWORD_SPECIALS = '!@#$&*';
@@ -39,14 +38,4 @@ export const jwtBodySchema = z.object({
 /** POST /api/logout: `?everywhere=1` ends every session of the caller, not only this one. */
 export const logoutQuerySchema = z.strictObject({
   everywhere: z.literal('1', { error: 'everywhere must be 1' }).optional(),
-});
-
-/** POST /api/users: the identity comes from the session; only a display name may be offered. */
-export const createUserBodySchema = z.object({
-  name: z.string().trim().max(80, 'name must be under 80 characters').optional(),
-});
-
-/** PATCH /api/users/{id}: the role an admin gives somebody (a diner has none stored). */
-export const roleChangeSchema = z.object({
-  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
 });

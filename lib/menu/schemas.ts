@@ -15,9 +15,6 @@ export const menuQuerySchema = z.strictObject({
   category: z.enum(MENU_CATEGORIES, { error: `category must be one of ${MENU_CATEGORIES.join(', ')}` }).optional(),
 });
 
-/** A MongoDB ObjectId as 24 hex characters. */
-export const objectIdSchema = z.string().regex(/^[0-9a-fA-F]{24}$/, 'Malformed id');
-
 export const MAX_PRICE = 9999.99;
 
 /** True when the price has at most two decimals (cents); tolerant of binary floating point. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NOTE, MAX_QUANTITY } from '@/lib/menu/pricing';
-import { MAX_CHOICES, MAX_OPTION_GROUPS, objectIdSchema, optionNameSchema } from '@/lib/validation/menu';
+import { MAX_CHOICES, MAX_OPTION_GROUPS, optionNameSchema } from '@/lib/menu/schemas';
+import { objectIdSchema } from '@/lib/db/object-id';
 
 export const quantitySchema = z
   .number({ error: 'quantity must be a number' })

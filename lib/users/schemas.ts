@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { ROLES } from '@/lib/auth/roles';
+
+/** POST /api/users: the identity comes from the session; only a display name may be offered. */
+export const createUserBodySchema = z.object({
+  name: z.string().trim().max(80, 'name must be under 80 characters').optional(),
+});
+
+/** PATCH /api/users/{id}: the role an admin gives somebody (a diner has none stored). */
+export const roleChangeSchema = z.object({
+  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
+});
