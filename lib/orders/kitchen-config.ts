@@ -1,6 +1,6 @@
 import 'server-only';
 
-/** The kitchen display's settings, read from the environment when the page renders (README, "Configuration"). */
+/** The kitchen display's settings, read from the environment when the page renders (docs/operations.md, "Configuration"). */
 export interface KitchenSettings {
   /** A ticket waiting longer than this turns amber… */
   amberMinutes: number;

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * The order event stream's settings, read from the environment when used (see README,
+ * The order event stream's settings, read from the environment when used (see docs/operations.md,
  * "Configuration"). GET /api/orders/stream declares `maxDuration = 300`, the longest a Vercel
  * function runs on every plan; a stream ends a little before, and the browser reconnects.
  */
