@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { dashboardHome, roleNeededFor } from '@/lib/auth/page-access';
+import { dashboardHome, roleNeededFor } from '@/lib/dashboard/pages';
 import { hasRole } from '@/lib/auth/roles';
 import { SESSION_COOKIE } from '@/lib/auth/session';
 import { viewerOfSessionToken } from '@/lib/auth/viewer';

@@ -5,8 +5,9 @@ import { axeViolations, pagesOf, urlOf, useSeededAccounts } from './layout';
 /**
  * axe on every page a person can reach: the public pages and sign-in (signed out), every
  * dashboard page as a diner and as an admin with something on every list, and the dialogs those
- * pages open (the dish options dialog, the confirmations). Pages are found from the file tree,
- * so a page added later is walked too; one with a dynamic segment needs its example URLs below.
+ * pages open (the dish options dialog, the confirmations). Public pages are found from the file
+ * tree and dashboard pages from the page list, so a page added later is walked too; a public one
+ * with a dynamic segment needs its example URLs below.
  */
 
 /** Example URLs of the public routes with dynamic segments: the first page, a later page, a filtered view. */
@@ -16,7 +17,7 @@ const PUBLIC_EXAMPLES: Record<string, string[]> = {
 };
 
 const publicUrls = () =>
-  [...pagesUnder('app/(site)', ''), ...pagesUnder('app/(auth)', '')].flatMap(({ route }) => {
+  [...pagesUnder('app/(site)', ''), ...pagesUnder('app/(auth)', '')].flatMap((route) => {
     if (!route.includes('[')) return [route];
     const examples = PUBLIC_EXAMPLES[route];
     if (!examples) throw new Error(`${route} has a dynamic segment: give it example URLs in PUBLIC_EXAMPLES`);

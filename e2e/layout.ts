@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { roleNeededFor } from '../lib/auth/page-access';
-import { dashboardPages } from '../tests/support/app-pages';
+import { DASHBOARD_PAGES, type DashboardPage } from '../lib/dashboard/pages';
 import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
 
 /** What the layout suites measure a screen with: the dashboard pages and the checks they share. */
@@ -11,16 +10,11 @@ export const TAP_PX = 44;
 
 /**
  * The dashboard pages a diner walks (those a diner may open), or an admin walks (those that need
- * more than a diner, and /dashboard itself), by route ([id] for a dynamic segment), as
- * lib/auth/page-access.ts lets them in.
+ * more than a diner, and /dashboard itself), by route ([id] for a dynamic segment), from the page
+ * list (lib/dashboard/pages.ts).
  */
 export const pagesOf = (who: 'diner' | 'admin') =>
-  dashboardPages()
-    .map((p) => p.route)
-    .filter((route) => {
-      const needed = roleNeededFor(route) ?? 'diner';
-      return who === 'diner' ? needed === 'diner' : needed !== 'diner' || route === '/dashboard';
-    });
+  DASHBOARD_PAGES.filter(({ path, role }) => (who === 'diner' ? role === 'diner' : role !== 'diner' || path === '/dashboard')).map(({ path }) => path);
 
 /** The URL of a route: its one dynamic segment is the signed-in diner's latest order (a receipt), else a menu item. */
 export async function urlOf(page: Page, route: string): Promise<string> {
@@ -34,40 +28,24 @@ export async function urlOf(page: Page, route: string): Promise<string> {
   return route.replace(/\[[^\]]+\]/, item!._id);
 }
 
-const firstRow = (page: Page) => page.getByRole('main').getByRole('row').nth(1);
-const itemForm = (page: Page) => page.getByLabel('Recipe name*');
+/** The page shown now (after any redirect), as the page list names it. */
+function pageShown(page: Page): DashboardPage | undefined {
+  const path = new URL(page.url()).pathname;
+  const pages: readonly DashboardPage[] = DASHBOARD_PAGES;
+  return pages.find((entry) => new RegExp(`^${entry.path.replace(/\[[^\]]+\]/g, '[^/]+')}$`).test(path));
+}
 
 /**
- * The main action of each page: what a person came to the page to do or to see. A page missing
- * here is held to its first control.
+ * The main action of the page shown now: what a person came to the page to do or to see, as its
+ * entry in the page list describes it, found in the page's main area. A page without one is held
+ * to its first control.
  */
-const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
-  '/dashboard/userHome': (page) => page.getByRole('button', { name: 'Sign out everywhere' }),
-  '/dashboard/cart': (page) => page.getByRole('link', { name: 'Pay', exact: true }),
-  '/dashboard/payment': (page) => page.getByRole('button', { name: /^Pay / }),
-  '/dashboard/paymentHistory': firstRow,
-  '/dashboard/reservation': (page) => page.getByRole('button', { name: 'Book a table' }),
-  '/dashboard/review': (page) => page.getByRole('button', { name: /review$/ }),
-  '/dashboard/bookings': firstRow,
-  '/dashboard/adminHome': (page) => page.getByRole('list', { name: 'Key figures' }),
-  '/dashboard/additems': itemForm,
-  '/dashboard/updateItem/[id]': itemForm,
-  '/dashboard/manageItems': firstRow,
-  '/dashboard/manageBookings': firstRow,
-  '/dashboard/manageOrders': firstRow,
-  '/dashboard/staffHome': (page) => page.getByRole('link', { name: 'Open the kitchen display' }),
-  '/dashboard/kitchen': (page) => page.getByRole('region', { name: /^New \(/ }),
-  '/dashboard/reviews': firstRow,
-  '/dashboard/allUsers': firstRow,
-  '/dashboard/orders/[id]': (page) => page.getByRole('heading', { name: /^Order #\d+$/ }),
-  '/dashboard/tables': (page) => page.getByRole('button', { name: 'Print the QR codes' }),
-};
-
-/** The main action of the page shown now (after any redirect). */
 export function mainAction(page: Page): Locator {
-  const path = new URL(page.url()).pathname;
-  const route = Object.keys(MAIN_ACTION).find((r) => new RegExp(`^${r.replace(/\[[^\]]+\]/g, '[^/]+')}$`).test(path));
-  return route ? MAIN_ACTION[route]!(page) : page.getByRole('main').locator('a[href], button, input, select, textarea').first();
+  const main = page.getByRole('main');
+  const action = pageShown(page)?.mainAction;
+  if (!action) return main.locator('a[href], button, input, select, textarea').first();
+  const found = main.getByRole(action.role, { name: action.name, exact: action.exact });
+  return action.nth === undefined ? found : found.nth(action.nth);
 }
 
 /** How far `locator` starts below the top of the document, and how tall it is. */

@@ -1,42 +1,13 @@
+import type { PageIcon } from '@/lib/dashboard/pages';
+
+/** A sidebar link. The dashboard's own pages, and their links, are listed in lib/dashboard/pages.ts. */
 export interface NavLink {
   href: string;
   label: string;
   icon: keyof typeof ICONS;
 }
 
-import type { Role } from '@/lib/auth/roles';
-
-/** Sidebar links: every one reaches a page the role may open. */
-export const USER_LINKS: NavLink[] = [
-  { href: '/dashboard/userHome', label: 'User Home', icon: 'home' },
-  { href: '/dashboard/reservation', label: 'Reservation', icon: 'calendar' },
-  { href: '/dashboard/paymentHistory', label: 'Payment History', icon: 'wallet' },
-  { href: '/dashboard/cart', label: 'My Cart', icon: 'cart' },
-  { href: '/dashboard/review', label: 'Add Review', icon: 'star' },
-  { href: '/dashboard/bookings', label: 'My Booking', icon: 'book' },
-];
-
-export const STAFF_LINKS: NavLink[] = [
-  { href: '/dashboard/staffHome', label: 'Staff Home', icon: 'home' },
-  { href: '/dashboard/kitchen', label: 'Kitchen', icon: 'flame' },
-  { href: '/dashboard/manageOrders', label: 'Manage Orders', icon: 'wallet' },
-];
-
-export const ADMIN_LINKS: NavLink[] = [
-  { href: '/dashboard/adminHome', label: 'Admin Home', icon: 'home' },
-  { href: '/dashboard/kitchen', label: 'Kitchen', icon: 'flame' },
-  { href: '/dashboard/additems', label: 'Add Items', icon: 'plus' },
-  { href: '/dashboard/manageItems', label: 'Manage Items', icon: 'list' },
-  { href: '/dashboard/manageBookings', label: 'Manage Bookings', icon: 'book' },
-  { href: '/dashboard/manageOrders', label: 'Manage Orders', icon: 'wallet' },
-  { href: '/dashboard/tables', label: 'Tables', icon: 'qr' },
-  { href: '/dashboard/reviews', label: 'Guest Reviews', icon: 'star' },
-  { href: '/dashboard/allUsers', label: 'All Users', icon: 'users' },
-];
-
-/** The dashboard links of each role. */
-export const ROLE_LINKS: Record<Role, NavLink[]> = { diner: USER_LINKS, staff: STAFF_LINKS, admin: ADMIN_LINKS };
-
+/** The way back to the site, under every sidebar. */
 export const SITE_LINKS: NavLink[] = [
   { href: '/', label: 'Home', icon: 'home' },
   { href: '/menu', label: 'Menu', icon: 'list' },
@@ -44,6 +15,7 @@ export const SITE_LINKS: NavLink[] = [
   { href: '/#contact', label: 'Contact', icon: 'mail' },
 ];
 
+/** Every icon a sidebar link in the page list names is drawn here (the type checks it). */
 export const ICONS = {
   home: 'M12 3 2 12h3v8h6v-6h2v6h6v-8h3z',
   calendar: 'M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zM5 9h14v11H5z',
@@ -58,4 +30,4 @@ export const ICONS = {
   mail: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm9 7 8-5H4z',
   flame: 'M12 2c1 4 5 6 5 11a5 5 0 0 1-10 0c0-2 1-3.5 2-4.5 0 2 1 3 2 3 0-3-1-6 1-9.5z',
   qr: 'M3 3h8v8H3zm2 2v4h4V5zm8-2h8v8h-8zm2 2v4h4V5zM3 13h8v8H3zm2 2v4h4v-4zm8-2h2v2h-2zm2 2h2v2h-2zm2-2h2v2h-2zm2 2h2v4h-2zm-6 2h2v4h-2zm4 2h2v2h-2z',
-} as const;
+} as const satisfies Record<PageIcon, string> & Record<string, string>;

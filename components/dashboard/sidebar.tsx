@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { Role } from '@/lib/auth/roles';
-import { ICONS, ROLE_LINKS, SITE_LINKS, type NavLink } from './nav-links';
+import { sidebarOf } from '@/lib/dashboard/pages';
+import { ICONS, SITE_LINKS, type NavLink } from './nav-links';
 
 function LinkList({ links, current }: { links: NavLink[]; current: string | null }) {
   return (
@@ -38,7 +39,7 @@ export function Sidebar({ role, brand }: { role: Role; brand: string }) {
         <span className="block text-xl font-bold">{brand}</span>
         <span className="block text-xs tracking-[0.35em] uppercase">Restaurant</span>
       </Link>
-      <LinkList links={ROLE_LINKS[role]} current={pathname} />
+      <LinkList links={sidebarOf(role)} current={pathname} />
       <hr className="my-6 border-white/70" />
       <LinkList links={SITE_LINKS} current={null} />
     </nav>

@@ -5,7 +5,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useCart, useSession } from '@/components/session/use-session';
 import { SwrDefaults } from '@/components/session/providers';
-import { dashboardHome } from '@/lib/auth/page-access';
+import { dashboardHome } from '@/lib/dashboard/pages';
 import { dishCount } from '@/lib/cart/totals';
 import { logout } from '@/lib/client/logout';
 import { AccountPlaceholder } from './account-placeholder';

@@ -14,7 +14,8 @@ import type { SessionResponse } from './types';
  * Who is asking: the one place a request's session becomes a person with a role.
  *
  * - `viewerOf(req)` / `requireViewer(req, role?)` for route handlers (Bearer token or cookie);
- * - `getViewer()` / `requirePageViewer(role?)` for pages and layouts (the cookie), once per request;
+ * - `getViewer()` / `requirePageViewer(role?)` for pages and layouts (the cookie), once per request
+ *   (a dashboard page asks through `requirePage`, lib/dashboard/guard.ts, by its path);
  * - `viewerOfSessionToken(token)` for proxy.ts.
  *
  * A token is only a session while its user record exists and still accepts it (deleted users,

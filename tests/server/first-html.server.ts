@@ -7,15 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleNeededFor } from '@/lib/auth/page-access';
 import { createSessionToken } from '@/lib/auth/session';
+import { DASHBOARD_PAGES } from '@/lib/dashboard/pages';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { pickupRules } from '@/lib/fulfilment/config';
 import { isOpenAt, pickupTimesOn } from '@/lib/fulfilment/slots';
 import { formatPrice } from '@/lib/menu/money';
 import { restaurantClock } from '@/lib/reservations/calendar';
 import { startServer, type RunningServer } from '../faults/server';
-import { dashboardPages } from '../support/app-pages';
 
 const secret = randomBytes(32).toString('hex');
 process.env.SESSION_SECRET = secret;
@@ -73,12 +72,11 @@ const rendered = (text: string) => new RegExp(`>\\s*${text.replace(/[.*+?^${}()|
 describe('the first HTML of the dashboard', () => {
   // /dashboard redirects. The payment page is here with the demo card provider; Stripe's card form
   // can only load in the browser, where Stripe's script runs.
-  const pages = dashboardPages().filter((p) => p.route !== '/dashboard');
+  const pages = DASHBOARD_PAGES.filter((p) => p.path !== '/dashboard');
 
-  it.each(pages.map((p) => [p.route] as const))('%s has nothing left loading', async (route) => {
+  it.each(pages.map((p) => [p.path, p.role] as const))('%s has nothing left loading', async (route, role) => {
     // Staff pages are the admin's too: the admin outranks staff.
-    const who = (roleNeededFor(route) ?? 'diner') === 'diner' ? 'diner' : 'admin';
-    expect(await html(route, who)).not.toMatch(/>\s*Loading [^<]*…\s*</);
+    expect(await html(route, role === 'diner' ? 'diner' : 'admin')).not.toMatch(/>\s*Loading [^<]*…\s*</);
   });
 
   it("shows the diner's cart, own review and receipt, and the admin the reviews and the items", async () => {

@@ -24,7 +24,6 @@ import { jsonLdOf, nodesOf, schemaOrgProblems } from '../support/schema-org';
  * crawlers or shared caches: it is checked on its own below.
  */
 const PUBLIC_URLS = pagesUnder('app/(site)', '')
-  .map((p) => p.route)
   .filter((route) => route !== '/secret' && !route.startsWith('/t/'))
   .flatMap((route) => (route.startsWith('/order/') ? ['/order/salad', '/order/salad/2', '/order/pizza'] : [route]));
 

@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MyBookings } from '@/components/reservations/booking-lists';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { listBookings } from '@/lib/reservations/bookings';
 
 export const metadata: Metadata = { title: pageTitle('My Booking') };
 
 export default async function BookingsPage() {
-  const bookings = await listBookings(await requirePageViewer());
+  const bookings = await listBookings(await requirePage('/dashboard/bookings'));
   return (
     <section>
       <PageHeading title="My bookings" subtitle="Excellent ambience" />

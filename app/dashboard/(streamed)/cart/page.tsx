@@ -3,14 +3,14 @@ import { SWRConfig } from 'swr';
 import { CartView } from '@/components/cart/cart-view';
 import { cartKey } from '@/components/session/session-key';
 import { PageHeading } from '@/components/dashboard/page-heading';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { listCart } from '@/lib/cart/cart';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('My Cart') };
 
 export default async function CartPage() {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/cart');
   const cart = await listCart(viewer);
   return (
     <>

@@ -5,7 +5,7 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { pickupSlotsKey } from '@/components/fulfilment/pickup-slots-key';
 import { Checkout } from '@/components/payment/checkout';
 import { cartKey } from '@/components/session/session-key';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { listCart } from '@/lib/cart/cart';
 import { pageTitle } from '@/lib/config/site';
 import { pickupOptions } from '@/lib/fulfilment/pickup';
@@ -16,7 +16,7 @@ import { TABLE_COOKIE, parseTable } from '@/lib/tables/table-mode';
 export const metadata: Metadata = { title: pageTitle('Payment') };
 
 export default async function PaymentPage() {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/payment');
   const scanned = parseTable((await cookies()).get(TABLE_COOKIE)?.value);
   // A table the restaurant no longer has (its count was lowered) is pickup again.
   const table = scanned !== null && (await isTable(scanned)) ? scanned : null;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { PaymentHistory } from '@/components/payment/payment-history';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listPayments } from '@/lib/payments/records';
@@ -10,7 +10,7 @@ import { listPayments } from '@/lib/payments/records';
 export const metadata: Metadata = { title: pageTitle('Payment History') };
 
 export default async function PaymentHistoryPage() {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/paymentHistory');
   // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
   const since = cursorAt();
   const payments = await listPayments(viewer, viewer.email);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReservationForm } from '@/components/reservations/reservation-form';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { restaurantClock } from '@/lib/reservations/calendar';
 import { SLOT_TIMES } from '@/lib/reservations/schemas';
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: pageTitle('Reservation') };
 
 /** Rendered per request (it reads the session), so the clock handed to the form is the server's now. */
 export default async function ReservationPage() {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/reservation');
   return (
     <section>
       <PageHeading title="Book a table" subtitle="Reservation" />

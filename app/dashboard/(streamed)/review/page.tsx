@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewForm } from '@/components/reviews/review-form';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { getOwnReview } from '@/lib/reviews/reviews';
 import { pageTitle } from '@/lib/config/site';
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: pageTitle('Add Review') };
 
 /** The diner's own review (or none yet) is in the first HTML, so the form opens filled in. */
 export default async function ReviewPage() {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/review');
   const review = await getOwnReview(viewer);
   return (
     <section>

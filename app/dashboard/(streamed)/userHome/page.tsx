@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('User Home') };
 
 export default async function UserHome() {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/userHome');
   return (
     <div className="space-y-8">
       <Greeting name={viewer.name} />

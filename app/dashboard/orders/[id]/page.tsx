@@ -3,7 +3,8 @@ import { forbidden, notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Receipt } from '@/components/orders/receipt';
 import { HttpError } from '@/lib/api/http';
-import { requirePageViewer, type Viewer } from '@/lib/auth/viewer';
+import type { Viewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { getOrder } from '@/lib/orders/orders';
@@ -23,7 +24,7 @@ async function orderFor(viewer: Viewer, id: string): Promise<Order> {
 }
 
 export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePage('/dashboard/orders/[id]');
   // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
   const since = cursorAt();
   const order = await orderFor(viewer, (await params).id);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { KitchenBoard } from '@/components/kitchen/kitchen-board';
 import { KITCHEN_ORDERS_KEY } from '@/components/kitchen/tickets';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { kitchenSettings } from '@/lib/orders/kitchen-config';
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: pageTitle('Kitchen') };
 
 /** The tickets are read on the server for the first paint; the order stream keeps them current. */
 export default async function KitchenPage() {
-  const staff = await requirePageViewer('staff');
+  const staff = await requirePage('/dashboard/kitchen');
   // Taken before the read: what changes from here on reaches the board through the stream.
   const since = cursorAt();
   const orders = await listOrders(staff, OPEN_STATUSES);

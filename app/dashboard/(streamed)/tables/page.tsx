@@ -3,7 +3,7 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { QrSheet } from '@/components/tables/qr-sheet';
 import { TableCountForm } from '@/components/tables/table-count-form';
 import { PrintButton } from '@/components/ui/print-button';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { tableCodes } from '@/lib/tables/qr-sheet';
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: pageTitle('Tables') };
 
 /** The number of tables, and a printable sheet of their QR codes: a diner who scans one orders for that table. */
 export default async function TablesPage() {
-  const codes = await tableCodes(await requirePageViewer('admin'));
+  const codes = await tableCodes(await requirePage('/dashboard/tables'));
   return (
     <section className="space-y-6">
       <div className="print:hidden">

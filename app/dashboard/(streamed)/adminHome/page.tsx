@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
 import { AdminOverview } from '@/components/stats/admin-overview';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: pageTitle('Admin Home') };
 
 /** Read on the server per request (the page is behind the session), so the figures are current. */
 export default async function AdminHome() {
-  const admin = await requirePageViewer('admin');
+  const admin = await requirePage('/dashboard/adminHome');
   const stats = await getAdminStats(admin);
   return (
     <div className="space-y-8">

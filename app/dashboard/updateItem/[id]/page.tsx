@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { getMenuItem } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: pageTitle('Update Item') };
 
 /** The item is read on the server, so the form never shows empty; unknown or malformed ids are not found. */
 export default async function UpdateItemPage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePageViewer('admin');
+  await requirePage('/dashboard/updateItem/[id]');
   const item = await getMenuItem((await params).id);
   if (!item) notFound();
   return (

@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageItems } from '@/components/admin/manage-items';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { getMenuItems } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('Manage Items') };
 
 export default async function ManageItemsPage() {
-  await requirePageViewer('admin');
+  await requirePage('/dashboard/manageItems');
   const items = await getMenuItems();
   return (
     <section>

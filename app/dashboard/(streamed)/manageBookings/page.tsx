@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageBookings } from '@/components/reservations/booking-lists';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { listAllBookings } from '@/lib/reservations/bookings';
 
 export const metadata: Metadata = { title: pageTitle('Manage Bookings') };
 
 export default async function ManageBookingsPage() {
-  const bookings = await listAllBookings(await requirePageViewer('admin'));
+  const bookings = await listAllBookings(await requirePage('/dashboard/manageBookings'));
   return (
     <section>
       <PageHeading title="Manage bookings" subtitle="At a glance" />

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageOrders } from '@/components/orders/manage-orders';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listOrders } from '@/lib/orders/orders';
@@ -10,7 +10,7 @@ import { listOrders } from '@/lib/orders/orders';
 export const metadata: Metadata = { title: pageTitle('Manage Orders') };
 
 export default async function ManageOrdersPage() {
-  const staff = await requirePageViewer('staff');
+  const staff = await requirePage('/dashboard/manageOrders');
   // Taken before the read: what changes from here on reaches the page through the stream.
   const since = cursorAt();
   const orders = await listOrders(staff);

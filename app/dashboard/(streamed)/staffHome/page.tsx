@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
 import { COLUMNS } from '@/components/kitchen/tickets';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { listOrders } from '@/lib/orders/orders';
 import { OPEN_STATUSES } from '@/lib/orders/status';
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: pageTitle('Staff Home') };
 
 /** Where a shift starts: what is waiting in the kitchen right now, and the way to it. */
 export default async function StaffHome() {
-  const staff = await requirePageViewer('staff');
+  const staff = await requirePage('/dashboard/staffHome');
   const open = await listOrders(staff, OPEN_STATUSES);
   return (
     <div className="space-y-8">

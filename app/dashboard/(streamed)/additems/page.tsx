@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
+import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 
 export const metadata: Metadata = { title: pageTitle('Add Items') };
 
-export default function AddItemsPage() {
+export default async function AddItemsPage() {
+  await requirePage('/dashboard/additems');
   return (
     <section>
       <PageHeading title="Add an item" subtitle="What's new?" />

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewModeration } from '@/components/reviews/review-moderation';
-import { requirePageViewer } from '@/lib/auth/viewer';
+import { requirePage } from '@/lib/dashboard/guard';
 import { getReviews } from '@/lib/menu/queries';
 import { pageTitle } from '@/lib/config/site';
 
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: pageTitle('Guest Reviews') };
 
 /** The reviews are in the first HTML; SWR takes over for what a deletion changes. */
 export default async function GuestReviewsPage() {
-  await requirePageViewer('admin');
+  await requirePage('/dashboard/reviews');
   const reviews = await getReviews();
   return (
     <section>
