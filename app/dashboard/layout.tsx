@@ -6,6 +6,7 @@ import { Providers } from '@/components/session/providers';
 import { SESSION_KEY } from '@/components/session/session-key';
 import { requirePageViewer, sessionResponseOf } from '@/lib/auth/viewer';
 import { pageTitle, site } from '@/lib/config/site';
+import { sidebarOf } from '@/lib/dashboard/pages';
 
 export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { index: false, follow: false } };
 
@@ -17,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const viewer = await requirePageViewer();
   return (
     <Providers fallback={{ [SESSION_KEY]: sessionResponseOf(viewer) }}>
-      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar role={viewer.role} brand={site.brand} />}>
+      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar links={sidebarOf(viewer.role)} brand={site.brand} />}>
         {children}
       </DashboardShell>
     </Providers>

@@ -2,8 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import type { Role } from '@/lib/auth/roles';
-import { sidebarOf } from '@/lib/dashboard/pages';
+import type { SidebarLink } from '@/lib/dashboard/pages';
 import { ICONS, SITE_LINKS, type NavLink } from './nav-links';
 
 function LinkList({ links, current }: { links: NavLink[]; current: string | null }) {
@@ -30,8 +29,11 @@ function LinkList({ links, current }: { links: NavLink[]; current: string | null
   );
 }
 
-/** The links of the viewer's role, and always the way back to the site. */
-export function Sidebar({ role, brand }: { role: Role; brand: string }) {
+/**
+ * The links of the viewer's role (`sidebarOf(role)`, handed in by the server so the page list
+ * stays out of the browser's code), and always the way back to the site.
+ */
+export function Sidebar({ links, brand }: { links: SidebarLink[]; brand: string }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Dashboard" className="min-h-full bg-[#d1a054] px-4 py-6 text-ink md:min-h-screen md:w-64">
@@ -39,7 +41,7 @@ export function Sidebar({ role, brand }: { role: Role; brand: string }) {
         <span className="block text-xl font-bold">{brand}</span>
         <span className="block text-xs tracking-[0.35em] uppercase">Restaurant</span>
       </Link>
-      <LinkList links={sidebarOf(role)} current={pathname} />
+      <LinkList links={links} current={pathname} />
       <hr className="my-6 border-white/70" />
       <LinkList links={SITE_LINKS} current={null} />
     </nav>

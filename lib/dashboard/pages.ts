@@ -13,7 +13,7 @@ import type { Role } from '@/lib/auth/roles';
  *   the first screen.
  *
  * The page list test fails for a page under app/dashboard missing here, and for an entry with
- * no page. Client-safe: the sidebar reads it in the browser.
+ * no page. Client-safe: the site's top bar links to a role's home from the browser.
  */
 
 /**
