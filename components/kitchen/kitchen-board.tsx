@@ -41,6 +41,7 @@ export function KitchenBoard({ since, settings }: KitchenBoardProps) {
 
   const { orders, mutate, reconnecting } = useLiveOrders(KITCHEN_ORDERS_KEY, {
     since,
+    kitchen: true,
     belongs: isOpen,
     onOrder: (order, before) => {
       if (!before && order.status === 'pending') chime.play();

@@ -12,6 +12,8 @@ export interface LiveOrdersOptions {
   belongs?: (order: Order) => boolean;
   /** Each event, with the order as the list had it before (the kitchen chimes for a new ticket). */
   onOrder?: (order: Order, before: Order | undefined) => void;
+  /** The list is a kitchen display's (see useOrderStream). */
+  kitchen?: boolean;
 }
 
 /**
@@ -20,10 +22,11 @@ export interface LiveOrdersOptions {
  * comes before the first read in the browser starts from what is on screen; one that comes while
  * another list is shown in its place (a filter just changed) has the list read again.
  */
-export function useLiveOrders(key: string, { since, belongs, onOrder }: LiveOrdersOptions) {
+export function useLiveOrders(key: string, { since, belongs, onOrder, kitchen }: LiveOrdersOptions) {
   const { data: orders, error, isLoading, mutate } = useSWR<Order[]>(key, { keepPreviousData: true });
   const { reconnecting } = useOrderStream({
     after: since,
+    kitchen,
     onOrder: (order) => {
       onOrder?.(order, orders?.find((o) => o._id === order._id));
       if (isLoading) void mutate();

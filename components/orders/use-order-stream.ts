@@ -18,6 +18,8 @@ export interface OrderStreamHandlers {
   after: string;
   /** The viewer's own orders only, even for staff (a payment history). */
   mine?: boolean;
+  /** This screen is a kitchen display: while it is connected, the restaurant is not emailed new orders. */
+  kitchen?: boolean;
   /** An order was paid or moved on (also for what the connection missed while it was down). */
   onOrder: (order: Order) => void;
   /** The server refused the stream: re-read the list (through `api()`, which signs out on a 401). */
@@ -32,7 +34,7 @@ export interface OrderStreamHandlers {
  * silent for longer than the server's heartbeat allows (a network that died without a word).
  * `reconnecting` is true while no stream is open.
  */
-export function useOrderStream({ after, mine = false, onOrder, onRefused }: OrderStreamHandlers): { reconnecting: boolean } {
+export function useOrderStream({ after, mine = false, kitchen = false, onOrder, onRefused }: OrderStreamHandlers): { reconnecting: boolean } {
   const [reconnecting, setReconnecting] = useState(false);
   const deliver = useEffectEvent((order: Order) => onOrder(order));
   const refused = useEffectEvent(() => onRefused?.());
@@ -69,7 +71,7 @@ export function useOrderStream({ after, mine = false, onOrder, onRefused }: Orde
     function connect() {
       clearTimeout(retry);
       if (!navigator.onLine) return showBanner(0); // `online` connects again
-      const current = new EventSource(`/api/orders/stream?after=${encodeURIComponent(lastId)}${mine ? '&mine=1' : ''}`);
+      const current = new EventSource(`/api/orders/stream?after=${encodeURIComponent(lastId)}${mine ? '&mine=1' : ''}${kitchen ? '&kitchen=1' : ''}`);
       source = current;
       current.addEventListener('open', () => {
         retryMs = FIRST_RETRY_MS;
@@ -119,7 +121,7 @@ export function useOrderStream({ after, mine = false, onOrder, onRefused }: Orde
       clearTimeout(banner);
       close();
     };
-  }, [after, mine]);
+  }, [after, mine, kitchen]);
 
   return { reconnecting };
 }

@@ -9,6 +9,7 @@ import type { OrderLine } from '../payments/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
+import type { MailKind, OutboxState } from '../mail/types.ts';
 
 /**
  * A menu item in the `menu` collection. Prices are plain numbers in dollars. Items stored before
@@ -58,6 +59,8 @@ export interface UserDoc {
   sessionVersion?: number;
   /** Sessions ended one by one (logout), kept until they would have expired anyway. */
   revokedSessions?: { id: string; expiresAt: Date }[];
+  /** False once the diner turned off "your order is ready" emails; absent is on. */
+  readyEmails?: boolean;
 }
 
 /**
@@ -143,6 +146,16 @@ export interface PaymentDoc extends Owned {
    * without change streams finds what changed, and how a client that reconnects catches up.
    */
   updatedAt?: Date;
+  /** Money given back, oldest first: the cancellation and refund emails show it. */
+  refunds?: RefundDoc[];
+}
+
+/** One refund of an order, in cents. */
+export interface RefundDoc {
+  id: string;
+  cents: number;
+  reason?: string;
+  at: Date;
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
@@ -201,6 +214,38 @@ export interface RateLimitDoc {
   expiresAt: Date;
 }
 
+/**
+ * One email to send (lib/mail/outbox.ts). Its content is rendered when it is sent, from the order
+ * or booking it reports, so writing it costs one small insert.
+ */
+export interface OutboxDoc {
+  _id?: ObjectId;
+  /** `<kind>:<order or booking id>` (a refund adds its id): unique, so no message is written twice. */
+  key: string;
+  kind: MailKind;
+  /** The order (`payments`) or booking it reports. */
+  ref: ObjectId;
+  /** A refund's id, for `order-refund`. */
+  refundId?: string;
+  to: string;
+  state: OutboxState;
+  /** Claims so far, each one an attempt to send (a claim whose sender died counts too). */
+  attempts: number;
+  /** Waiting: when it may be sent; sending: when its sender's lease ends. */
+  nextAttemptAt: Date;
+  /** The sender holding it while sending. */
+  leaseId?: string;
+  lastError?: string;
+  createdAt: Date;
+  sentAt?: Date;
+}
+
+/** When something last happened, by name: the kitchen display last seen, how far the mail sweep has read. */
+export interface StampDoc {
+  _id: string;
+  at: Date;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -214,4 +259,6 @@ export interface Collections {
   pickupSlots: PickupSlotDoc;
   settings: SettingsDoc;
   rateLimits: RateLimitDoc;
+  outbox: OutboxDoc;
+  stamps: StampDoc;
 }

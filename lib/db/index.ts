@@ -113,6 +113,8 @@ export async function collections(): Promise<AppCollections> {
     pickupSlots: db.collection('pickupSlots'),
     settings: db.collection('settings'),
     rateLimits: db.collection('rateLimits'),
+    outbox: db.collection('outbox'),
+    stamps: db.collection('stamps'),
   };
 }
 

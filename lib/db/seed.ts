@@ -30,6 +30,13 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await db.collection('payments').createIndex({ number: 1 }, { unique: true, sparse: true });
   // A payment finds the pickup slot it holds (lib/fulfilment/capacity.ts).
   await db.collection('pickupSlots').createIndex({ intents: 1 });
+  // One message per change (lib/mail/outbox.ts); the senders take what is due; the Email page lists a state newest first.
+  await db.collection('outbox').createIndex({ key: 1 }, { unique: true });
+  await db.collection('outbox').createIndex({ state: 1, nextAttemptAt: 1 });
+  await db.collection('outbox').createIndex({ state: 1, _id: -1 });
+  // Bookings made or changed since a time: what the mail sweep reads.
+  await db.collection('bookings').createIndex({ createdAt: 1 });
+  await db.collection('bookings').createIndex({ updatedAt: 1 });
 }
 
 export interface SeedCounts {

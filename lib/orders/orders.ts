@@ -6,6 +6,7 @@ import { authorize, type Staff, type Viewer } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
+import { mailOrderStatus } from '@/lib/mail/outbox';
 import { moneyOf } from '@/lib/payments/records';
 import type { OrderStepInput } from '@/lib/orders/schemas';
 import { orderWritten } from './feed/in-process';
@@ -140,6 +141,7 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
   const latest = await payments.findOne({ _id });
   if (!latest) throw new HttpError(404, NOT_FOUND);
   if (modifiedCount !== 1) throw movedOn(latest.status);
+  await mailOrderStatus(latest);
   // A cancelled order leaves its pickup slot to somebody else.
   if (to === 'cancelled') await releaseFulfilment(latest.transactionId, latest.fulfilment);
   await orderWritten(async () => latest);

@@ -29,10 +29,14 @@ export const ordersQuerySchema = z.strictObject({ status: statusListSchema.optio
  */
 export const eventIdSchema = z.string().regex(/^\d{1,15}(\.[0-9a-f]{24})?$/, 'must be an event id this stream sent');
 
-/** GET /api/orders/stream: `?mine=1` keeps staff and admins to their own orders too (their payment history). */
+/**
+ * GET /api/orders/stream: `?mine=1` keeps staff and admins to their own orders too (their payment
+ * history); `?kitchen=1` says the stream feeds a kitchen display (lib/orders/kitchen-presence.ts).
+ */
 export const orderStreamQuerySchema = z.strictObject({
   after: eventIdSchema.optional(),
   mine: z.literal('1', { error: 'mine must be 1' }).optional(),
+  kitchen: z.literal('1', { error: 'kitchen must be 1' }).optional(),
 });
 
 /**

@@ -6,6 +6,7 @@ import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { CLOCK_MARGIN_MS, type Cursor } from './feed/cursor';
 import { toEvents, type OrderEvent, type OrderHub } from './feed/hub';
 import { orderHub } from './feed/index';
+import { markKitchenSeen } from './kitchen-presence';
 import { ordersChangedSince, shapeOrders } from './orders';
 import { streamConfig } from './stream-config';
 
@@ -30,6 +31,8 @@ export interface StreamOptions {
   resumeFrom: Cursor | null;
   /** Only the viewer's own orders, whatever their role (a payment history). */
   mine?: boolean;
+  /** A kitchen display (staff): its presence is stamped when it opens and at each heartbeat. */
+  kitchen?: boolean;
   /** Reads the session again: null once it has ended (logout, sign out everywhere, a role change, deletion). */
   stillSignedIn: () => Promise<Viewer | null>;
   /** Aborts when the client goes away. */
@@ -55,7 +58,7 @@ async function missedSince(hub: OrderHub, cursor: Cursor | null, viewer: Viewer,
   return toEvents(docs, shapeOrders);
 }
 
-export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false, stillSignedIn, signal }: StreamOptions): Promise<ReadableStream<Uint8Array>> {
+export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false, kitchen = false, stillSignedIn, signal }: StreamOptions): Promise<ReadableStream<Uint8Array>> {
   authorize(viewer);
   const config = streamConfig();
   const held = openStreams.get(viewer.uid) ?? 0;
@@ -65,6 +68,10 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false
   const hub = await orderHub();
   const everyOrder = !mine && hasRole(viewer.role, 'staff');
   const sees = (event: OrderEvent) => everyOrder || event.ownerUid === viewer.uid;
+  const watchesKitchen = kitchen && everyOrder;
+  const stampKitchen = () => {
+    if (watchesKitchen) markKitchenSeen().catch((err: unknown) => console.error('[orders] could not stamp the kitchen display as seen', err));
+  };
   openStreams.set(viewer.uid, held + 1);
 
   let end = () => {};
@@ -90,6 +97,7 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false
         // the connection died without a word (Wi-Fi gone) and opens a new one.
         const heartbeat = setInterval(() => {
           write(sseSignal('heartbeat', undefined, 'heartbeat'));
+          stampKitchen();
           stillSignedIn().then(
             (now) => {
               if (!now) end();
@@ -123,6 +131,7 @@ export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false
 
         write(sseRetry(RECONNECT_MS));
         write(sseSignal('hello', { heartbeatMs: config.heartbeatMs }));
+        stampKitchen();
         missedSince(hub, resumeFrom, viewer, everyOrder).then(
           (missed) => {
             const sent = new Set<string>();

@@ -6,6 +6,7 @@ import { chooseFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfi
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
+import { mailOrderPaid } from '@/lib/mail/outbox';
 import { numberOrder } from '@/lib/orders/numbers';
 import { normalizeEmail } from '@/lib/users/email';
 import type { IntentInput } from '@/lib/payments/schemas';
@@ -117,12 +118,14 @@ function assertMatches(record: PaymentRecord, intent: ProviderIntent): void {
 
 /**
  * Records the payment (only the first call changes anything) with the fulfilment its payment
- * held, numbers the order and clears the lines it paid for. Every step is repeated on every
- * completion, so a crash between them heals on the next one. Answers the record as it is now.
+ * held, numbers the order, writes its emails to the outbox and clears the lines it paid for.
+ * Every step is repeated on every completion, so a crash between them heals on the next one.
+ * Answers the record as it is now.
  */
 async function complete(record: PaymentRecord, fulfilment?: Fulfilment): Promise<PaymentRecord> {
   const paidNow = await markPaid(record._id, fulfilment ?? record.fulfilment);
   await numberOrder(record._id);
+  await mailOrderPaid(record._id);
   if (paidNow) await orderPaid(record._id);
   await removePaidLines(record);
   return (await findRecord(record.transactionId)) ?? record;

@@ -6,6 +6,7 @@ import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { reservationLimits, site, type ReservationLimits } from '@/lib/config/site';
 import { collections, toObjectId } from '@/lib/db';
 import type { BookingDoc } from '@/lib/db/documents';
+import { mailBookingChange } from '@/lib/mail/outbox';
 import type { BookingInput } from '@/lib/reservations/schemas';
 import { formatDay, fromMinutes, hasStarted, restaurantClock, type RestaurantClock } from './calendar';
 import { releaseHold, takeHold } from './holds';
@@ -51,7 +52,9 @@ async function expireUnconfirmed(limits: ReservationLimits, now: Date): Promise<
   const cutoff = new Date(now.getTime() - limits.pendingHours * 3_600_000);
   for (const doc of await bookings.find({ status: 'pending', createdAt: { $lte: cutoff } }).toArray()) {
     const { modifiedCount } = await bookings.updateOne({ _id: doc._id, status: 'pending' }, { $set: { status: 'expired', updatedAt: now } });
-    if (modifiedCount) await giveBack(doc);
+    if (!modifiedCount) continue;
+    await giveBack(doc);
+    await mailBookingChange({ ...doc, status: 'expired', updatedAt: now });
   }
 }
 
@@ -113,12 +116,13 @@ export async function createBooking(viewer: Viewer, input: BookingInput, now = n
   };
   try {
     await (await collections()).bookings.insertOne(doc);
-    return toBooking(doc, clock);
   } catch (err) {
     // The seats and the hold were taken for a booking that does not exist: give them back.
     await giveBack(doc);
     throw err;
   }
+  await mailBookingChange(doc);
+  return toBooking(doc, clock);
 }
 
 async function bookingsWhere(filter: { ownerUid?: string }, now: Date): Promise<Booking[]> {
@@ -173,5 +177,6 @@ export async function changeBookingStatus(viewer: Viewer, id: string, change: St
     throw new HttpError(409, refusal(toBooking(current, clock), change, true)?.message ?? 'This booking changed meanwhile. Reload and try again.');
   }
   if (change === 'cancelled') await giveBack(doc);
+  await mailBookingChange({ ...doc, status: change, updatedAt: now });
   return toBooking({ ...doc, status: change, updatedAt: now }, clock);
 }

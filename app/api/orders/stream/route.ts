@@ -13,19 +13,21 @@ export const runtime = 'nodejs';
 export const maxDuration = 300;
 
 /**
- * Order events as `text/event-stream` (staff and admins: every order unless `?mine=1`; a diner: their own).
+ * Order events as `text/event-stream` (staff and admins: every order unless `?mine=1`; a diner: their own;
+ * `?kitchen=1` from a kitchen display, whose connection tells the restaurant's mail it is watched).
  * Last-Event-ID (a reconnecting EventSource) or `?after=` says where the client left off; a
  * malformed one is a 400, as is any other parameter. Opening is rate limited, and one person
  * holds a few streams at once (429 past that).
  */
 export const GET = route(async (req) => {
   const viewer = await requireViewer(req);
-  const { after, mine } = readQuery(req, orderStreamQuerySchema);
+  const { after, mine, kitchen } = readQuery(req, orderStreamQuerySchema);
   const from = readLastEventId(req, eventIdSchema) ?? after;
   await enforceRateLimit(req, LIMITS.orderStream, viewer);
   const stream = await openOrderStream(viewer, {
     resumeFrom: from === undefined ? null : parseCursor(from),
     mine: mine === '1',
+    kitchen: kitchen === '1',
     stillSignedIn: () => viewerOf(req),
     signal: req.signal,
   });

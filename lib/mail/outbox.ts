@@ -1,0 +1,188 @@
+import 'server-only';
+import type { ObjectId, WithId } from 'mongodb';
+import { after } from 'next/server';
+import { collections, isDuplicateKeyError } from '@/lib/db';
+import type { BookingDoc, OutboxDoc, PaymentDoc } from '@/lib/db/documents';
+import { readStamp, setStamp } from '@/lib/db/stamps';
+import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
+import { ORDER_STATUSES } from '@/lib/orders/status';
+import { streamConfig } from '@/lib/orders/stream-config';
+import { restaurantDetails } from './restaurant';
+import type { MailKind } from './types';
+
+/**
+ * The outbox: every email is first a document in `outbox`, written by the code path that makes the
+ * change it reports, before that change is answered (the hooks below). Its key, the order or
+ * booking plus the kind (and a refund's id), is unique, so a second copy cannot be written
+ * however often the path runs. There are no transactions across documents, so a process that
+ * dies between the change and its message is healed two ways: the payment's completion repeats
+ * every step on each confirmation (the browser's, Stripe's webhook), and each drain sweeps the
+ * orders and bookings changed in the last minutes for messages they call for and lack
+ * (docs/email.md). Sending is ./sender.ts's, after the answer.
+ */
+
+interface Message {
+  kind: MailKind;
+  ref: ObjectId;
+  to: string;
+  refundId?: string;
+}
+
+const keyOf = ({ kind, ref, refundId }: Message) => (refundId ? `${kind}:${ref.toHexString()}:${refundId}` : `${kind}:${ref.toHexString()}`);
+
+/** For npm run bench:load: each hook's time, so the cost of the outbox on a payment can be read apart. */
+const LOG_WRITES = process.env.MAIL_LOG_OUTBOX_WRITES === '1';
+
+/** Writes the messages the outbox lacks; true when any was new. */
+async function write(messages: Message[], now = new Date()): Promise<boolean> {
+  const { outbox } = await collections();
+  let written = false;
+  for (const message of messages) {
+    const doc: OutboxDoc = { key: keyOf(message), ...message, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now };
+    try {
+      await outbox.insertOne(doc);
+      written = true;
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+    }
+  }
+  return written;
+}
+
+/**
+ * Sends what was just written once the request has been answered (Next.js `after`), so no answer
+ * waits for an SMTP server. Outside a request (a script, a test) there is nothing to wait for:
+ * the periodic drain or the cron route sends it.
+ */
+export function sendAfterAnswer(): void {
+  try {
+    // Imported when used: the drain imports this module for its sweep.
+    after(async () => {
+      const { drainOutbox } = await import('./drain');
+      await drainOutbox();
+    });
+  } catch {
+    // Not in a request.
+  }
+}
+
+async function hook(name: string, messages: () => Promise<Message[]>): Promise<void> {
+  const started = LOG_WRITES ? performance.now() : 0;
+  if (await write(await messages())) sendAfterAnswer();
+  if (LOG_WRITES) console.log(`[mail] outbox ${name} in ${(performance.now() - started).toFixed(2)} ms`);
+}
+
+/** A kitchen display that missed this many heartbeats is gone. */
+const KITCHEN_GONE_BEATS = 2.5;
+
+async function readyEmailsWanted(ownerUid: string | undefined): Promise<boolean> {
+  if (!ownerUid) return true;
+  const { users } = await collections();
+  return (await users.findOne({ uid: ownerUid }, { projection: { readyEmails: 1 } }))?.readyEmails !== false;
+}
+
+/**
+ * The order was paid and numbered: its receipt to the diner, and a notice to the restaurant while
+ * the order is still new and no kitchen display is connected. Called on every completion of the
+ * payment, so a completion that died before it is healed by the next.
+ */
+export function mailOrderPaid(orderId: ObjectId): Promise<void> {
+  return hook('order paid', async () => {
+    const { payments } = await collections();
+    const order = await payments.findOne({ _id: orderId }, { projection: { email: 1, status: 1 } });
+    if (!order) return [];
+    const messages: Message[] = [{ kind: 'order-confirmation', ref: orderId, to: order.email }];
+    if (order.status === 'pending' && !(await kitchenSeenWithin(streamConfig().heartbeatMs * KITCHEN_GONE_BEATS))) {
+      messages.push({ kind: 'order-new', ref: orderId, to: (await restaurantDetails()).email });
+    }
+    return messages;
+  });
+}
+
+/** What an order's status calls for: "ready" to the diner unless they turned it off, "cancelled" always. */
+async function statusMessages(order: WithId<PaymentDoc>, status: PaymentDoc['status']): Promise<Message[]> {
+  if (status === 'cancelled') return [{ kind: 'order-cancelled', ref: order._id, to: order.email }];
+  if (status === 'ready' && (await readyEmailsWanted(order.ownerUid))) return [{ kind: 'order-ready', ref: order._id, to: order.email }];
+  return [];
+}
+
+/** The order moved on (`order` as it is now). */
+export function mailOrderStatus(order: WithId<PaymentDoc>): Promise<void> {
+  return hook('order status', () => statusMessages(order, order.status));
+}
+
+/** Part of the order was refunded (the refund is on `order` already). */
+export function mailOrderRefund(order: WithId<PaymentDoc>, refundId: string): Promise<void> {
+  return hook('order refund', async () => [{ kind: 'order-refund', ref: order._id, to: order.email, refundId }]);
+}
+
+const BOOKING_KINDS: Record<BookingDoc['status'], MailKind> = {
+  pending: 'booking-received',
+  confirmed: 'booking-confirmed',
+  cancelled: 'booking-cancelled',
+  expired: 'booking-expired',
+};
+
+/** The booking was made, confirmed, cancelled or expired (`booking` as it is now). */
+export function mailBookingChange(booking: WithId<BookingDoc>): Promise<void> {
+  return hook('booking', async () => [{ kind: BOOKING_KINDS[booking.status], ref: booking._id, to: booking.email }]);
+}
+
+// ---- the sweep ----
+
+const SWEPT = 'mail-swept';
+/** Changes this much older than the last sweep are read again: clocks differ, commits land late. */
+const SWEEP_MARGIN_MS = 2 * 60_000;
+/** Records one sweep reads of each kind; a busier stretch is read over several sweeps. */
+const SWEEP_LIMIT = 500;
+
+async function orderMessagesSince(order: WithId<PaymentDoc>, since: Date): Promise<Message[]> {
+  const messages: Message[] = [];
+  if (order.data >= since) messages.push({ kind: 'order-confirmation', ref: order._id, to: order.email });
+  for (const step of order.statusHistory ?? []) {
+    if (step.at >= since) messages.push(...(await statusMessages(order, step.status)));
+  }
+  for (const refund of order.refunds ?? []) {
+    if (refund.at >= since) messages.push({ kind: 'order-refund', ref: order._id, to: order.email, refundId: refund.id });
+  }
+  return messages;
+}
+
+function bookingMessagesSince(booking: WithId<BookingDoc>, since: Date): Message[] {
+  const messages: Message[] = [];
+  if (booking.createdAt >= since) messages.push({ kind: 'booking-received', ref: booking._id, to: booking.email });
+  if (booking.status !== 'pending' && booking.updatedAt && booking.updatedAt >= since) {
+    messages.push({ kind: BOOKING_KINDS[booking.status], ref: booking._id, to: booking.email });
+  }
+  return messages;
+}
+
+/**
+ * Writes the messages that orders and bookings changed since the last sweep call for and the
+ * outbox lacks: those of a change whose process died before its hook wrote them. The restaurant's
+ * new-order notice is not swept (whether a kitchen was watching then is not known later). The
+ * first sweep of a database starts from now. Answers how many messages it wrote.
+ */
+export async function sweepChanges(now = new Date()): Promise<number> {
+  const swept = await readStamp(SWEPT);
+  if (swept.getTime() === 0) {
+    await setStamp(SWEPT, now, swept);
+    return 0;
+  }
+  const since = new Date(swept.getTime() - SWEEP_MARGIN_MS);
+  const { payments, bookings, outbox } = await collections();
+  const orders = await payments.find({ updatedAt: { $gte: since }, status: { $in: ORDER_STATUSES } }).sort({ updatedAt: 1 }).limit(SWEEP_LIMIT).toArray();
+  const changedBookings = await bookings
+    .find({ $or: [{ createdAt: { $gte: since } }, { updatedAt: { $gte: since } }] })
+    .sort({ _id: 1 })
+    .limit(SWEEP_LIMIT)
+    .toArray();
+  const due = [...(await Promise.all(orders.map((order) => orderMessagesSince(order, since)))).flat(), ...changedBookings.flatMap((b) => bookingMessagesSince(b, since))];
+  const have = new Set((await outbox.find({ key: { $in: due.map(keyOf) } }, { projection: { key: 1 } }).toArray()).map((doc) => doc.key));
+  const missing = due.filter((message) => !have.has(keyOf(message)));
+  if (missing.length) await write(missing, now);
+  // A full page leaves the rest for the next sweep, from where this one stopped reading orders.
+  const until = orders.length === SWEEP_LIMIT ? new Date(orders.at(-1)!.updatedAt!.getTime() + SWEEP_MARGIN_MS) : now;
+  await setStamp(SWEPT, until, swept);
+  return missing.length;
+}
