@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { objectIdSchema } from '@/lib/db/object-id';
 import { OUTBOX_VIEWS } from './types';
 
+/** GET /api/mail/preferences takes no parameters. */
+export const preferencesQuerySchema = z.strictObject({});
+
 /** PUT /api/mail/preferences: `{ ready }`, whether "your order is ready" emails go out. */
 export const mailPreferencesSchema = z.strictObject({ ready: z.boolean({ error: 'ready must be true or false' }) });
 
