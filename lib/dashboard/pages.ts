@@ -148,6 +148,12 @@ export const DASHBOARD_PAGES = [
     sidebar: { label: 'All Users', icon: 'users', of: ['admin'] },
     mainAction: FIRST_ROW,
   },
+  {
+    path: '/dashboard/email',
+    role: 'admin',
+    sidebar: { label: 'Email', icon: 'mail', of: ['admin'] },
+    mainAction: { role: 'link', name: /^Failed \(/ },
+  },
 ] as const satisfies readonly DashboardPage[];
 
 type Entry = (typeof DASHBOARD_PAGES)[number];

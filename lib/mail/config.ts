@@ -4,6 +4,9 @@
  * Browser-safe and free of server imports, so the start check and the scripts read it too.
  */
 
+/** The variables read, as `process.env` has them or a test gives them. */
+type Env = Readonly<Record<string, string | undefined>>;
+
 export interface MailConfig {
   /** The SMTP server, as nodemailer takes it; null when none is configured (messages wait). */
   smtpUrl: string | null;
@@ -33,7 +36,7 @@ function retrySchedule(value: string | undefined): number[] {
  * Why `SMTP_URL` cannot be used, or null when it can (or is unset). Checked at start, so a typo
  * stops the server at once instead of leaving every message waiting.
  */
-export function smtpUrlProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+export function smtpUrlProblem(env: Env = process.env): string | null {
   const value = env.SMTP_URL?.trim();
   if (!value) return null;
   let url: URL;
@@ -50,7 +53,7 @@ export function smtpUrlProblem(env: NodeJS.ProcessEnv = process.env): string | n
   return null;
 }
 
-export function mailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
+export function mailConfig(env: Env = process.env): MailConfig {
   return {
     smtpUrl: env.SMTP_URL?.trim() && !smtpUrlProblem(env) ? env.SMTP_URL.trim() : null,
     from: env.MAIL_FROM?.trim() || null,

@@ -7,7 +7,7 @@ import { startPeriodicDrain } from './drain';
  * every message waiting. A long-running server then drains the outbox every MAIL_DRAIN_SECONDS;
  * on Vercel, where nothing runs between requests, the cron route does instead.
  */
-export function startMail(env: NodeJS.ProcessEnv = process.env): void {
+export function startMail(env: Readonly<Record<string, string | undefined>> = process.env): void {
   const problem = smtpUrlProblem(env);
   if (problem) {
     console.error(`\n[bistro] Cannot start: ${problem}\n`);
