@@ -124,7 +124,7 @@ test.describe('login', () => {
 
 test.describe('dashboard guards', () => {
   const userPages = ['userHome', 'cart', 'payment', 'paymentHistory', 'reservation', 'review', 'bookings'];
-  const adminPages = ['adminHome', 'additems', 'manageItems', 'manageBookings', 'manageOrders', 'reviews', 'allUsers'];
+  const adminPages = ['adminHome', 'additems', 'manageItems', 'manageBookings', 'manageOrders', 'reviews', 'allUsers', 'email'];
 
   test('anonymous visitors are sent to login, remembering the page', async ({ page }) => {
     for (const p of [...userPages, ...adminPages]) {
@@ -173,7 +173,7 @@ test.describe('dashboard guards', () => {
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, Welcome ${ADMIN.name}`);
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
-    const labels = ['Admin Home', 'Add Items', 'Manage Items', 'Manage Bookings', 'Manage Orders', 'Guest Reviews', 'All Users'];
+    const labels = ['Admin Home', 'Add Items', 'Manage Items', 'Manage Bookings', 'Manage Orders', 'Guest Reviews', 'All Users', 'Email'];
     for (const [i, label] of labels.entries()) {
       await sidebar.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(new RegExp(`/dashboard/${adminPages[i]}$`));

@@ -1,10 +1,12 @@
 // `npm test`: every suite, against real components. The Auth Emulator runs once for all of them;
 // Vitest runs the data-layer contract and the route handlers; then a production build is
-// served by `next start` and driven by Playwright in Chromium. Exit code: the first failure's.
+// served by `next start` and driven by Playwright in Chromium, its mail caught by a local SMTP
+// server (maildev) on free ports. Exit code: the first failure's.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { DEMO_ACCOUNTS, startAuthEmulator } from './emulator.mjs';
+import { freePort, startMailCatcher } from './mail-catcher.mjs';
 
 const onlyUnit = process.argv.includes('--unit');
 const skipBuild = process.argv.includes('--no-build');
@@ -39,7 +41,15 @@ try {
       rmSync(buildData, { recursive: true, force: true });
     }
     if (code === 0) code = await run('faults', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.faults.config.mts'], env);
-    if (code === 0) code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], env);
+    if (code === 0) {
+      // The journeys read the mail the server sends from a catcher of their own.
+      const catcher = await startMailCatcher({ smtp: await freePort(), web: await freePort() });
+      try {
+        code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], { ...env, ...catcher.env, E2E_MAIL_INBOX: catcher.inbox });
+      } finally {
+        await catcher.stop();
+      }
+    }
   }
 } finally {
   await emulator.stop();
