@@ -11,6 +11,8 @@
 // 3. The order stream: 200 connections held for 30 s while orders are paid and started, each of
 //    which must receive every event, with the server's memory before, during and after.
 //    Target: every stream gets every event.
+// 4. The email outbox on a payment: 60 orders paid one after another; the payment's p50 with the
+//    outbox write (timed in the server) and without it. Target: the write adds under 5 ms.
 //
 // Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
 // --sizes <n,n,...>, --baseline <ref>, --only throughput|orders.
@@ -29,6 +31,7 @@ import { measureSustainedRates, printSustainedRates } from './bench/sustained-ra
 import { STATIC_BASELINE, LOAD, STREAM_LOAD } from './bench/config.mjs';
 import { heading, ms, ratio, rps, seconds, table, verdict } from './bench/report.mjs';
 import { measureStreams } from './bench/streams.mjs';
+import { measurePayments, startMailSink } from './bench/payments.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
@@ -40,6 +43,7 @@ const PAGES = ['/', '/menu', '/order/salad'];
 const PAGE_TARGET = 0.5;
 const ADD_TO_CART_TARGET = 2; // p50 at the largest size, as a multiple of p50 at 1 order
 const LOOP_BLOCK_TARGET_MS = 20;
+const OUTBOX_WRITE_TARGET_MS = 5;
 
 process.on('SIGINT', () => {
   killAllSync();
@@ -61,7 +65,9 @@ async function throughput() {
     { uid: 'bench-stream-diner', name: 'Load Diner', email: 'load.diner@bistro.test' },
     { uid: 'bench-staff', name: 'Load Cook', email: 'load.cook@bistro.test', role: 'staff' },
   ]);
-  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR, ...env } });
+  // The server logs each outbox write's time; its mail goes to a local sink.
+  const mailSink = await startMailSink();
+  const server = await startServer({ cwd: ROOT, env: { ...SERVER_ENV, DATA_DIR, ...env, SMTP_URL: mailSink.url, MAIL_LOG_OUTBOX_WRITES: '1' } });
   const { token } = diner;
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const menuId = menu[0]?._id;
@@ -91,9 +97,13 @@ async function throughput() {
   const cart = await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(diner.person.email)}`, { headers: { authorization: `Bearer ${token}` } })).json();
   const cartRun = runs.find((r) => r.path === '/api/carts');
   const sustained = await measureSustainedRates(server.baseUrl, { token, menuId });
+  process.stdout.write('[load] paying 60 orders one after another…\n');
+  const payments = await measurePayments({ baseUrl: server.baseUrl, output: server.output, token: streamDiner.token, menuId });
   process.stdout.write(`[load] order stream: ${STREAM_LOAD.connections} connections for ${STREAM_LOAD.holdSeconds} s…\n`);
   const streams = await measureStreams({ baseUrl: server.baseUrl, serverPid: server.child.pid, staffToken: cook.token, dinerToken: streamDiner.token, menuId, ...STREAM_LOAD });
   await server.stop();
+  const mailed = mailSink.received();
+  await mailSink.close();
   rmSync(join(ROOT, DATA_DIR), { recursive: true, force: true });
 
   heading(`Load (${connections} connections, ${duration} s each, loopback)`);
@@ -132,6 +142,22 @@ async function throughput() {
     ]],
   ));
   printSustainedRates(sustained);
+
+  heading(`The email outbox on a payment (${payments.count} demo payments one after another, loopback)`);
+  console.log(table(
+    ['route', 'p50', 'p99', 'outbox write p50', 'p99', 'p50 without it', ''],
+    [[
+      'POST /api/payments/demo-confirm',
+      ms(payments.paymentP50),
+      ms(payments.paymentP99),
+      ms(payments.writeP50),
+      ms(payments.writeP99),
+      ms(payments.paymentP50 - payments.writeP50),
+      verdict(payments.writeP50 < OUTBOX_WRITE_TARGET_MS),
+    ]],
+  ));
+  console.log(`outbox write: the receipt (and the restaurant's notice: no kitchen display is connected) written in the payment's path, timed in the server (${payments.writes} writes); target p50 under ${OUTBOX_WRITE_TARGET_MS} ms`);
+  console.log(`the SMTP server took ${mailed} messages, each sent after its payment was answered`);
 }
 
 const mb = (v) => `${Math.round(v)} MB`;

@@ -265,6 +265,16 @@ describe('a server built without the Stripe publishable key', () => {
   });
 });
 
+describe('a malformed SMTP_URL', () => {
+  it('stops the server at start, naming the variable, instead of leaving every email waiting', async () => {
+    const dataDir = join(tmpdir(), `bistro-smtp-${process.pid}-${Date.now()}`);
+    const { code, output } = await refusedStart({ DATA_DIR: dataDir, SMTP_URL: 'mail.example.com:587' });
+    expect(code).toBe(1);
+    expect(output).toMatch(/Cannot start: SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
 describe('an unreachable MongoDB', () => {
   it('answers API calls 503 and shows public pages a friendly screen', async () => {
     const server = await startServerWhenDbIsDown();
