@@ -13,6 +13,7 @@ import { narrow, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { addToCart, listCart, priceCart, removeFromCart } from '@/lib/cart/cart';
 import { collections, toObjectId } from '@/lib/db';
 import { storeImage } from '@/lib/images/store';
+import { listOutbox, retryMessage } from '@/lib/mail/admin';
 import { addMenuItem, deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
 import { parseCursor } from '@/lib/orders/feed/cursor';
 import { changeOrderStatus, getOrder, listOrders } from '@/lib/orders/orders';
@@ -132,6 +133,17 @@ const guardedCases: GuardedCase[] = [
     },
   },
   { name: 'tableCodes', needs: 'admin', setup: async () => ({ call: (a) => tableCodes(a) }) },
+  { name: 'listOutbox', needs: 'admin', setup: async () => ({ call: (a) => listOutbox(a, {}) }) },
+  {
+    name: 'retryMessage',
+    needs: 'admin',
+    setup: async () => {
+      const { outbox } = await collections();
+      const ref = toObjectId(randomBytes(12).toString('hex'))!;
+      const { insertedId } = await outbox.insertOne({ key: `booking-received:${ref.toHexString()}`, kind: 'booking-received', ref, to: 'a@bistro.test', state: 'failed', attempts: 7, nextAttemptAt: new Date(), createdAt: new Date() });
+      return { call: (a) => retryMessage(a, insertedId.toHexString()), changed: async () => (await outbox.findOne({ _id: insertedId }))?.state === 'waiting' };
+    },
+  },
   {
     name: 'setTableCount',
     needs: 'admin',
