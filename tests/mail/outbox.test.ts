@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ObjectId } from 'mongodb';
+import { GET as streamRoute } from '@/app/api/orders/stream/route';
 import { collections, isDuplicateKeyError } from '@/lib/db';
 import { smtpUrlProblem } from '@/lib/mail/config';
 import { drainOutbox, startPeriodicDrain, stopPeriodicDrain } from '@/lib/mail/drain';
@@ -19,6 +20,8 @@ import { payForDish } from '../support/orders';
 import { makeDiner, makeStaff, staffOf, viewerOf, type Person } from '../support/people';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { save } from '../payments/support';
+import { EventStreamReader } from '../support/event-stream';
+import { request } from '../support/http';
 
 let staff: Person;
 const servers: TestSmtpServer[] = [];
@@ -79,9 +82,28 @@ describe('writing', () => {
     const cook = await staffOf(staff);
     await changeOrderStatus(cook, orderId, { status: 'preparing' });
     await changeOrderStatus(cook, orderId, { status: 'ready' });
-    expect((await outboxOf(orderId)).map((m) => m.kind)).toEqual(['order-confirmation', 'order-new']);
+    const kinds = (await outboxOf(orderId)).map((m) => m.kind);
+    expect(kinds).toContain('order-confirmation');
+    expect(kinds).not.toContain('order-ready');
     await sendDue();
     expect(servers[0]!.messages.filter((m) => m.envelope.to.includes(diner.email)).map((m) => m.subject)).toEqual([`Your order #${await orderNumber(orderId)} at Bistro Boss: $8.00`]);
+  });
+
+  it('no new-order notice to the restaurant while a kitchen display is connected; a diner\'s stream is no kitchen', async () => {
+    const diner = await makeDiner();
+    const listen = async (who: Person) => {
+      const reader = new EventStreamReader(await streamRoute(request('GET', '/api/orders/stream?kitchen=1', { headers: who.headers }), undefined));
+      expect((await reader.nextEvent()).event).toBe('hello');
+      return reader;
+    };
+    const dinersOwn = await listen(diner);
+    const unwatched = await payForDish(await viewerOf(diner));
+    expect((await outboxOf(unwatched)).map((m) => m.kind)).toEqual(['order-confirmation', 'order-new']);
+
+    const kitchen = await listen(staff);
+    const watched = await payForDish(await viewerOf(diner));
+    expect((await outboxOf(watched)).map((m) => m.kind)).toEqual(['order-confirmation']);
+    await Promise.all([kitchen.close(), dinersOwn.close()]);
   });
 
   it('the sweep writes the message of a change whose process stopped before writing it', async () => {
