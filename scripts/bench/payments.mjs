@@ -1,7 +1,8 @@
 // What the email outbox adds to a payment: one diner pays for `count` orders one after another
 // (the demo card, at a table), and the server, started with MAIL_LOG_OUTBOX_WRITES=1, logs how
 // long each completion's outbox write took. The payment's p50 is read with and without that time,
-// in the same run. Mail goes to a local SMTP server (smtp-server), after each answer.
+// in the same run. Mail goes to a local SMTP server (smtp-server), after each answer; measured
+// again while that server takes 10 s to greet, the payment must not slow.
 import { SMTPServer } from 'smtp-server';
 
 const percentile = (values, p) => {
@@ -9,13 +10,17 @@ const percentile = (values, p) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 };
 
-/** A sink that accepts every message; resolves with its URL, how many it took, and `close()`. */
+/** A sink that accepts every message; resolves with its URL, how many it took, `slow(ms)` (its greeting's delay from now on) and `close()`. */
 export async function startMailSink() {
   let received = 0;
+  let greetingDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      setTimeout(() => callback(), greetingDelayMs);
+    },
     onData(stream, _session, callback) {
       stream.on('data', () => {});
       stream.on('end', () => {
@@ -25,7 +30,15 @@ export async function startMailSink() {
     },
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${server.server.address().port}`, received: () => received, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    received: () => received,
+    slow: (ms) => {
+      greetingDelayMs = ms;
+    },
+    // Connections still waiting for their greeting are not waited for.
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 async function post(baseUrl, token, path, body) {
