@@ -59,7 +59,8 @@ export function sendAfterAnswer(): void {
     // Imported when used: the drain imports this module for its sweep.
     after(async () => {
       const { drainOutbox } = await import('./drain');
-      await drainOutbox();
+      // What is not sent now stays in the outbox for the next drain.
+      await drainOutbox().catch((err: unknown) => console.error('[mail] could not drain the outbox after a request', err));
     });
   } catch {
     // Not in a request.
