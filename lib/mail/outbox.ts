@@ -33,12 +33,23 @@ const keyOf = ({ kind, ref, refundId }: Message) => (refundId ? `${kind}:${ref.t
 /** For npm run bench:load: each hook's time, so the cost of the outbox on a payment can be read apart. */
 const LOG_WRITES = process.env.MAIL_LOG_OUTBOX_WRITES === '1';
 
-/** Writes the messages the outbox lacks; true when any was new. */
+/**
+ * Writes the messages the outbox lacks; true when any was new. All of them in one write first,
+ * which is one commit on the embedded engine: what a change costs. When some are there already
+ * (a repeated completion), each is tried alone and a duplicate is left as it is.
+ */
 async function write(messages: Message[], now = new Date()): Promise<boolean> {
+  if (!messages.length) return false;
   const { outbox } = await collections();
+  const docs = (): OutboxDoc[] => messages.map((message) => ({ key: keyOf(message), ...message, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now }));
+  try {
+    await outbox.insertMany(docs());
+    return true;
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
   let written = false;
-  for (const message of messages) {
-    const doc: OutboxDoc = { key: keyOf(message), ...message, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now };
+  for (const doc of docs()) {
     try {
       await outbox.insertOne(doc);
       written = true;
