@@ -1,12 +1,13 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { WithId } from 'mongodb';
+import type { Transporter } from 'nodemailer';
 import { collections } from '@/lib/db';
 import type { OutboxDoc } from '@/lib/db/documents';
 import { composeMail, NothingToSay } from './compose';
 import { mailConfig, type MailConfig } from './config';
 import { restaurantDetails } from './restaurant';
-import { sendFailure, transportFor } from './transport';
+import { openTransport, sendFailure } from './transport';
 
 /**
  * Sending what the outbox holds. Any number of senders may run at once, in one process or many:
@@ -68,7 +69,7 @@ async function fail(doc: WithId<OutboxDoc>, config: MailConfig, reply: string, p
 type Outcome = 'sent' | 'failed' | 'retrying';
 
 /** How the attempt ended, and whether the round should stop (the server cannot be reached). */
-async function deliver(doc: WithId<OutboxDoc>, config: MailConfig, smtpUrl: string): Promise<[Outcome, boolean]> {
+async function deliver(doc: WithId<OutboxDoc>, config: MailConfig, transport: Transporter): Promise<[Outcome, boolean]> {
   if (doc.attempts > config.retrySeconds.length + 1) {
     return [await fail(doc, config, `Gave up after ${doc.attempts - 1} attempts whose senders stopped before finishing.`, true), false];
   }
@@ -82,7 +83,7 @@ async function deliver(doc: WithId<OutboxDoc>, config: MailConfig, smtpUrl: stri
   }
   const restaurant = await restaurantDetails();
   try {
-    const info = await transportFor(smtpUrl).sendMail({
+    const info = await transport.sendMail({
       from: config.from ?? { name: oneLine(restaurant.name), address: restaurant.email },
       to: mail.toName ? { name: oneLine(mail.toName), address: doc.to } : doc.to,
       ...(doc.kind === 'order-new' ? {} : { replyTo: restaurant.email }),
@@ -112,12 +113,18 @@ export async function sendDue(config: MailConfig = mailConfig()): Promise<DrainR
     .limit(ROUND_LIMIT)
     .toArray();
   const result = { ...NONE };
-  for (const candidate of due) {
-    const doc = await claim(candidate, config);
-    if (!doc) continue;
-    const [outcome, stop] = await deliver(doc, config, smtpUrl);
-    result[outcome]++;
-    if (stop) break;
+  if (!due.length) return result;
+  const transport = openTransport(smtpUrl);
+  try {
+    for (const candidate of due) {
+      const doc = await claim(candidate, config);
+      if (!doc) continue;
+      const [outcome, stop] = await deliver(doc, config, transport);
+      result[outcome]++;
+      if (stop) break;
+    }
+  } finally {
+    transport.close();
   }
   return result;
 }

@@ -2,21 +2,14 @@ import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 /**
- * One nodemailer transport per SMTP_URL in this process. Its timeouts bound how long one message
- * can hold a sender, which must stay well inside the outbox lease (MAIL_LEASE_SECONDS, 300 s):
- * a server that takes 10 s to answer is slow but works.
+ * A sender's round opens one transport and closes it at the end: its one connection carries every
+ * message of the round (one greeting and one TLS handshake for up to 50, not one each), and none
+ * is left open between rounds. The timeouts bound how long one message can hold a sender, which
+ * must stay well inside the outbox lease (MAIL_LEASE_SECONDS, 300 s): a server that takes 10 s to
+ * answer is slow but works.
  */
-
-const g = globalThis as { __bistroMailTransports?: Map<string, Transporter> };
-const transports = (g.__bistroMailTransports ??= new Map());
-
-export function transportFor(url: string): Transporter {
-  let transport = transports.get(url);
-  if (!transport) {
-    transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
-    transports.set(url, transport);
-  }
-  return transport;
+export function openTransport(url: string): Transporter {
+  return nodemailer.createTransport({ url, pool: true, maxConnections: 1, connectionTimeout: 15_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
 }
 
 /** What went wrong, as the outbox records it. */
