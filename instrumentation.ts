@@ -3,10 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { checkPaymentsAtStart } = await import('@/lib/payments/startup-check');
   checkPaymentsAtStart();
-  if (!process.env.MONGODB_URI) {
-    const { checkDatabaseAtStart } = await import('@/lib/db/startup-check');
-    await checkDatabaseAtStart();
-  }
+  const { checkDatabaseAtStart } = await import('@/lib/db/startup-check');
+  await checkDatabaseAtStart();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run seed [-- --reset] [-- --history <N> [--history-seed <n>]]`: adds the missing seed menu
+ * `npm run seed [-- --reset] [-- --history <N> [--history-seed <n>]]`: runs the pending data
+ * migrations and builds the indexes (as `npm run migrate` does), then adds the missing seed menu
  * items and reviews. Idempotent, and keeps whatever an admin added; `--reset` empties menu and
  * reviews first. `--history <N>` also adds N past orders over the last year, from a few hundred
  * synthetic diners (lib/seed/history.ts); the same seed value gives the same orders, so running
@@ -8,13 +9,11 @@
  * Runs with tsx, which resolves the `@/` imports as Next.js does.
  */
 import { parseArgs } from 'node:util';
-import { firebaseAdminConfig, firebaseUidOf } from '@/lib/auth/firebase-admin';
-import { EmbeddedDb } from '@/lib/db/embedded';
-import { closeMongoClient, openMongoDb } from '@/lib/db/mongo';
-import { migrateOwners } from '@/lib/db/owners';
+import { runMigrations } from '@/lib/db/migrations/runner';
 import { ensureIndexes, seedDatabase, type SeedResult } from '@/lib/db/seed';
 import type { AppDb } from '@/lib/db/types';
 import { addHistory } from '@/lib/seed/history';
+import { withDatabase } from './database.mts';
 
 const USAGE = 'Usage: npm run seed [-- --reset] [-- --history <orders> [--history-seed <n>]]';
 const MAX_HISTORY = 1_000_000;
@@ -43,62 +42,20 @@ function report(where: string, result: SeedResult): void {
   console.log(`Seeded ${where}${reset ? ' (reset)' : ''}:`);
   for (const [name, c] of Object.entries(result)) {
     const removed = reset ? `, ${c.removed} removed first` : '';
-    const filled = 'filled' in c && c.filled ? `, ${c.filled} given their allergens, dietary tags and options` : '';
-    console.log(`  ${name.padEnd(8)} ${c.inserted} inserted, ${c.existing} already present${removed}${filled}`);
+    console.log(`  ${name.padEnd(8)} ${c.inserted} inserted, ${c.existing} already present${removed}`);
   }
 }
 
 async function run(db: AppDb, where: string): Promise<void> {
+  await runMigrations(db, { log: (line) => console.log(`  ${line}`) });
   await ensureIndexes(db);
   report(where, await seedDatabase(db, { reset }));
-  await migrate(db);
   if (!history) return;
   const added = await addHistory(db, { count: history, seed });
   console.log(`  ${'history'.padEnd(8)} ${added.orders.inserted} orders inserted, ${added.orders.existing} already present; ${added.diners.inserted} diners added`);
 }
 
-/** User records from before records were keyed by uid get theirs from Firebase, with their documents. */
-async function migrate(db: AppDb): Promise<void> {
-  try {
-    firebaseAdminConfig();
-    const { claimed, unknown } = await migrateOwners(db, firebaseUidOf);
-    console.log(`Owners: ${claimed} user records given their Firebase uid, ${unknown} with no Firebase account.`);
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    console.log(`Owners not migrated now (${why}); each user's data moves over at their next sign-in.`);
-  }
-}
-
-async function main(): Promise<number> {
-  const uri = process.env.MONGODB_URI?.trim();
-  if (uri) {
-    const dbName = process.env.MONGODB_DB?.trim() || 'bistro';
-    try {
-      await run(await openMongoDb(uri, dbName), `MongoDB database "${dbName}"`);
-    } finally {
-      await closeMongoClient();
-    }
-    return 0;
-  }
-
-  const engine = EmbeddedDb.open();
-  try {
-    if (!engine.writable) {
-      // Writing behind a running server's back would be lost or overwritten at its next save.
-      console.error(
-        `The data file ${engine.file} is in use by a running server (pid ${engine.lockedBy}).\n` +
-          'Stop the server first, then run `npm run seed` again.',
-      );
-      return 1;
-    }
-    await run(engine, engine.file);
-  } finally {
-    await engine.close();
-  }
-  return 0;
-}
-
-main().then(
+withDatabase('npm run seed', run).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(`Seeding failed: ${err instanceof Error ? err.message : String(err)}`);

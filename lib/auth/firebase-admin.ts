@@ -1,6 +1,7 @@
 import { cert, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { HttpError } from '@/lib/api/http';
+import { normalizeEmail } from '@/lib/users/email';
 
 /**
  * The server's side of Firebase Authentication: checks the ID tokens the browser gets from
@@ -154,14 +155,26 @@ export async function firebaseAccount(uid: string): Promise<{ email: string | nu
   }
 }
 
-/** The uid of the Firebase account with this email, or null when there is none. */
-export async function firebaseUidOf(email: string): Promise<string | null> {
-  try {
-    return (await getFirebaseAdminAuth().getUserByEmail(email)).uid;
-  } catch (err) {
-    if (errorCode(err) === 'user-not-found') return null;
-    throw err;
+/** What `getUsers` takes in one call. */
+const LOOKUP_BATCH = 100;
+
+/**
+ * The Firebase accounts that have these addresses now, by normalized address: uid and when the
+ * account was made. An address Firebase has no account for is absent. Throws when Firebase is not
+ * configured or cannot be reached.
+ */
+export async function firebaseAccountsByEmail(emails: readonly string[]): Promise<Map<string, { uid: string; createdAt: Date }>> {
+  const firebase = getFirebaseAdminAuth();
+  // firebase-admin refuses a whole batch over one address it finds malformed; Firebase has no account for one anyway.
+  const wellFormed = [...new Set(emails.map(normalizeEmail))].filter((email) => /^[^@]+@[^@]+$/.test(email));
+  const accounts = new Map<string, { uid: string; createdAt: Date }>();
+  for (let i = 0; i < wellFormed.length; i += LOOKUP_BATCH) {
+    const { users } = await firebase.getUsers(wellFormed.slice(i, i + LOOKUP_BATCH).map((email) => ({ email })));
+    for (const user of users) {
+      if (user.email) accounts.set(normalizeEmail(user.email), { uid: user.uid, createdAt: new Date(user.metadata.creationTime) });
+    }
   }
+  return accounts;
 }
 
 function toHttpError(err: unknown): Error {

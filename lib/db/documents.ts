@@ -11,11 +11,7 @@ import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
 
-/**
- * A menu item in the `menu` collection. Prices are plain numbers in dollars. Items stored before
- * dishes had them lack the last four fields: they read as available, with no allergens, no
- * dietary tags and no options (lib/menu/queries.ts), so nothing needs migrating.
- */
+/** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
 export interface MenuItemDoc {
   _id?: ObjectId;
   name: string;
@@ -23,11 +19,13 @@ export interface MenuItemDoc {
   image: string;
   category: MenuCategory;
   price: number;
+  /** Seed dishes have none. */
   createdAt?: Date;
-  available?: boolean;
-  allergens?: Allergen[];
-  dietary?: Diet[];
-  options?: OptionGroup[];
+  /** False while sold out. */
+  available: boolean;
+  allergens: Allergen[];
+  dietary: Diet[];
+  options: OptionGroup[];
 }
 
 export interface ReviewDoc {
@@ -35,7 +33,10 @@ export interface ReviewDoc {
   name: string;
   details: string;
   rating: number;
-  /** The author's uid; seed reviews have none. One review per owner (a sparse unique index). */
+  /**
+   * The author's uid; seed reviews have none. One review per owner (a sparse unique index). The
+   * id is the review's own and says nothing about its author.
+   */
   ownerUid?: string;
   email?: string;
   createdAt?: Date;
@@ -45,10 +46,12 @@ export interface ReviewDoc {
 export interface UserDoc {
   _id?: ObjectId;
   /**
-   * The Firebase uid the record belongs to, unique. Records made before sign-in was keyed on it
-   * lack one until their owner signs in (or `npm run seed` looks it up).
+   * The Firebase uid the record belongs to, unique. A record stored by email before records were
+   * keyed by uid, whose address Firebase did not know when it was migrated, has `unclaimed:<its
+   * id>`, which no Firebase account has: nobody signs in as it, and a later sign-up with its
+   * address retires it (lib/users/sign-in.ts) and inherits nothing.
    */
-  uid?: string;
+  uid: string;
   name: string;
   email: string;
   /** As Firebase last said at sign-in: ADMIN_EMAILS grants admin to verified emails only. */
@@ -64,11 +67,11 @@ export interface UserDoc {
 }
 
 /**
- * Documents that belong to a person carry their uid. Those written before that (legacy, by email
- * only) get it when their owner signs in, or from `npm run seed`; until then nobody sees them.
+ * Documents that belong to a person carry their uid and are read by it, so an email address
+ * signed up again by somebody else inherits nothing. `email` is what it was when written.
  */
 interface Owned {
-  ownerUid?: string;
+  ownerUid: string;
   email: string;
 }
 
@@ -246,6 +249,26 @@ export interface StampDoc {
   at: Date;
 }
 
+/** A data migration that has run (lib/db/migrations), by its id: it never runs again. */
+export interface MigrationDoc {
+  /** 'NNN-name', the migration's file name. */
+  _id: string;
+  ranAt: Date;
+  tookMs: number;
+}
+
+/**
+ * A lock one process at a time holds, taken by one conditional write. It expires, so a process
+ * that crashed holding it does not hold it forever; the holder renews it while it works.
+ */
+export interface LockDoc {
+  /** What it guards: 'migrations'. */
+  _id: string;
+  /** Which process holds it (host, pid and a random part). */
+  holder: string;
+  expiresAt: Date;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -261,4 +284,6 @@ export interface Collections {
   rateLimits: RateLimitDoc;
   outbox: OutboxDoc;
   stamps: StampDoc;
+  migrations: MigrationDoc;
+  locks: LockDoc;
 }

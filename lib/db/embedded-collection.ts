@@ -20,6 +20,7 @@ export interface Engine {
   /** Applies the changes in memory at once; resolves when they are on disk. */
   write(name: string, changes: Change[]): Promise<void>;
   addIndex(name: string, spec: IndexSpec): Promise<void>;
+  dropIndex(name: string, index: string): Promise<void>;
 }
 
 const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
@@ -167,5 +168,15 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     this.db.assertWritable();
     await this.db.addIndex(this.name, spec);
     return name;
+  }
+
+  async dropIndex(name: string): Promise<void> {
+    this.db.refresh();
+    // MongoDB's errors: no such collection (26), no such index (27).
+    const store = this.db.store(this.name);
+    if (!store) throw new EmbeddedServerError(`ns not found ${this.name}`, 26, { codeName: 'NamespaceNotFound' });
+    if (!store.index(name)) throw new EmbeddedServerError(`index not found with name [${name}]`, 27, { codeName: 'IndexNotFound' });
+    this.db.assertWritable();
+    await this.db.dropIndex(this.name, name);
   }
 }

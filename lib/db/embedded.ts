@@ -44,7 +44,7 @@ export interface EmbeddedOptions {
 }
 
 /** What a batch remembers of each step, to undo it in memory if the batch cannot be saved. */
-type Step = { store: Store; change: Change } | { store: Store; index: IndexSpec };
+type Step = { store: Store; change: Change } | { store: Store; index: IndexSpec } | { store: Store; dropped: IndexSpec };
 
 function decodeRow(row: StoredRow): Document {
   try {
@@ -255,6 +255,14 @@ export class EmbeddedDb implements AppDb, Engine {
     return this.flushSoon();
   }
 
+  dropIndex(name: string, index: string): Promise<void> {
+    const store = this.storeToWrite(name);
+    const spec = store.index(index)!;
+    store.dropIndex(index);
+    this.steps.push({ store, dropped: spec });
+    return this.flushSoon();
+  }
+
   private storeToWrite(name: string): Store {
     let store = this.stores.get(name);
     if (!store) this.stores.set(name, (store = new Store(name)));
@@ -310,7 +318,8 @@ export class EmbeddedDb implements AppDb, Engine {
       this.waiters = [];
       for (const step of undo) {
         if ('change' in step) step.store.apply([{ before: step.change.after, after: step.change.before }]);
-        else step.store.dropIndex(step.index.name);
+        else if ('index' in step) step.store.dropIndex(step.index.name);
+        else step.store.addIndex(step.dropped);
       }
       const error = saveError(this.file, err);
       console.error(`[db] ${error.message}`);

@@ -3,12 +3,14 @@
  *
  * MONGODB_URI set: the official driver (MONGODB_DB, default "bistro").
  * Otherwise: the embedded engine, saving to DATA_DIR (default `.data/`).
- * Either way the first use in a process creates the indexes and, when the menu is
- * empty, seeds it, so a fresh checkout shows a full menu with no setup step.
+ * Either way the first use in a process runs the pending data migrations, builds the indexes and,
+ * when the menu is empty, seeds it, so a fresh checkout shows a full menu with no setup step, and
+ * an upgraded one reads its data in the shape this version writes.
  */
 import { ObjectId, type Collection } from 'mongodb';
 import type { Collections } from './documents.ts';
 import { EmbeddedDb, resolveDataDir } from './embedded.ts';
+import { MigrationError, pendingMigrations, runMigrations } from './migrations/runner.ts';
 import { closeMongoClient, openMongoDb, openMongoDriverDb } from './mongo.ts';
 import { ensureIndexes, seedDatabase } from './seed.ts';
 import type { AppCollections, AppDb } from './types.ts';
@@ -29,6 +31,8 @@ interface Handle {
   db: AppDb;
   info: () => DbInfo;
   close: () => Promise<void>;
+  /** Resolves once the database may be served (`prepare`, or during a build `refuseUnmigrated`). */
+  ready: () => Promise<void>;
 }
 
 interface Config {
@@ -51,33 +55,84 @@ function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 // process must have one engine (it owns the file lock) and one connection pool.
 const g = globalThis as { __bistroDb?: { key: string; promise: Promise<Handle> } };
 
-/** First use in this process: indexes, then seed data if the menu is empty. Never fatal. */
+/**
+ * How long a failed migration or index build is answered from memory (503) before a request tries
+ * it again: what failed a moment ago (Firebase unreachable, duplicates under a unique index)
+ * mostly fails again, and each try is logged.
+ */
+const RETRY_MS = 30_000;
+
+/**
+ * First use in this process: the pending migrations, then the indexes, then the seed if the menu
+ * is empty. A failed migration or index build is thrown (MigrationError, IndexBuildError): the
+ * data is not served half-migrated, nor without the unique indexes that keep it consistent.
+ */
 async function prepare(db: AppDb): Promise<void> {
+  await runMigrations(db, { log: (line) => console.log(`[db] ${line}`) });
+  await ensureIndexes(db);
   try {
-    await ensureIndexes(db);
     if ((await db.collection('menu').countDocuments({})) === 0) await seedDatabase(db);
   } catch (err) {
-    console.error('[db] could not prepare the database (indexes/seed):', err);
+    // Demo content: a site without it still serves, and the next start tries again.
+    console.error('[db] could not seed the menu and reviews:', err);
   }
+}
+
+/**
+ * A process that only reads (a `next build`) cannot run migrations, so it refuses data that still
+ * needs them rather than render pages from the old shapes. An empty database needs none.
+ */
+async function refuseUnmigrated(db: AppDb, where: string): Promise<void> {
+  const pending = await pendingMigrations(db);
+  if (!pending.length) return;
+  for (const collection of Object.values(collectionsOf(db))) {
+    if (!(await collection.findOne({}, { projection: { _id: 1 } }))) continue;
+    throw new MigrationError(
+      `${where} has data from before migrations ${pending.map((m) => m.id).join(', ')}, which only a process that writes can run. ` +
+        'Run `npm run migrate` with the same settings (or start the server once), then build again.',
+    );
+  }
+}
+
+/** Runs `prepare` once, and again after a failure: at once after a lost connection, RETRY_MS after a migration or index that failed. */
+function retrying(prepare: () => Promise<void>): () => Promise<void> {
+  let attempt: Promise<void> | null = null;
+  return () => {
+    if (attempt) return attempt;
+    const current = prepare();
+    attempt = current;
+    current.catch((err: unknown) => {
+      const forget = () => {
+        if (attempt === current) attempt = null;
+      };
+      const { name, message } = err as Error;
+      if (name !== 'MigrationError' && name !== 'IndexBuildError') return forget();
+      console.error(`[db] ${message}`);
+      setTimeout(forget, RETRY_MS).unref();
+    });
+    return current;
+  };
 }
 
 async function open(config: Config): Promise<Handle> {
   if (config.uri) {
     const db = await openMongoDb(config.uri, config.dbName);
-    if (!config.buildPhase) await prepare(db); // a build must not write to a real database
+    // A build must not write to a real database.
+    const ready = config.buildPhase ? () => refuseUnmigrated(db, `The MongoDB database "${config.dbName}"`) : () => prepare(db);
     return {
       db,
       info: () => ({ backend: 'mongodb', location: config.dbName, writable: true, lockedBy: null }),
       close: closeMongoClient,
+      ready: retrying(ready),
     };
   }
   // During `next build` this never writes: with no data file yet, the seed lives in memory only.
   const engine = EmbeddedDb.open({ dataDir: config.dataDir, buildPhase: config.buildPhase });
-  if (engine.writable) await prepare(engine);
   return {
     db: engine,
     info: () => ({ backend: 'embedded', location: engine.file, writable: engine.writable, lockedBy: engine.lockedBy }),
     close: () => engine.close(),
+    ready: retrying(() => (engine.writable ? prepare(engine) : refuseUnmigrated(engine, engine.file))),
   };
 }
 
@@ -95,12 +150,18 @@ function handle(): Promise<Handle> {
   return entry.promise;
 }
 
+/** The database, once it may be served: migrated, indexed and seeded (see `prepare`). */
 export async function getDb(): Promise<AppDb> {
-  return (await handle()).db;
+  const { db, ready } = await handle();
+  await ready();
+  return db;
 }
 
 export async function collections(): Promise<AppCollections> {
-  const db = await getDb();
+  return collectionsOf(await getDb());
+}
+
+function collectionsOf(db: AppDb): AppCollections {
   return {
     menu: db.collection('menu'),
     reviews: db.collection('reviews'),
@@ -115,6 +176,8 @@ export async function collections(): Promise<AppCollections> {
     rateLimits: db.collection('rateLimits'),
     outbox: db.collection('outbox'),
     stamps: db.collection('stamps'),
+    migrations: db.collection('migrations'),
+    locks: db.collection('locks'),
   };
 }
 
@@ -126,11 +189,11 @@ export async function collections(): Promise<AppCollections> {
 export async function driverCollection<K extends keyof Collections>(name: K): Promise<Collection<Collections[K]> | null> {
   const config = readConfig();
   if (!config.uri) return null;
-  await handle();
+  await getDb();
   return (await openMongoDriverDb(config.uri, config.dbName)).collection<Collections[K]>(name);
 }
 
-/** Which backend serves this process, and whether it may write (health checks, scripts). */
+/** Which backend serves this process, and whether it may write (health checks, scripts); it does not wait for `prepare`. */
 export async function describeDb(): Promise<DbInfo> {
   return (await handle()).info();
 }

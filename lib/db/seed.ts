@@ -1,42 +1,69 @@
 /** Indexes and seed data: what a fresh database needs before the app can use it. */
 import { createHash } from 'node:crypto';
-import { ObjectId } from 'mongodb';
+import { BSON, ObjectId, type Document } from 'mongodb';
 import { seedMenu, seedReviews } from '../seed/menu-data.ts';
-import type { MenuItemDoc } from './documents.ts';
-import type { AppDb, Filter } from './types.ts';
+import type { Collections } from './documents.ts';
+import { isDuplicateKeyError } from './errors.ts';
+import type { AppDb, IndexOptions } from './types.ts';
 
-/** Idempotent: creating an index that already exists with the same options is a no-op on both backends. */
-export async function ensureIndexes(db: AppDb): Promise<void> {
-  await db.collection('users').createIndex({ email: 1 }, { unique: true });
-  // Sparse: records from before uids were kept have none yet, and must not collide as null.
-  await db.collection('users').createIndex({ uid: 1 }, { unique: true, sparse: true });
-  for (const name of ['carts', 'payments', 'bookings'] as const) {
-    await db.collection(name).createIndex({ ownerUid: 1 });
-    // Legacy documents are found by email when their owner is known (lib/db/owners.ts).
-    await db.collection(name).createIndex({ email: 1 });
+/** An index could not be built: the data breaks it (duplicates under a unique one), or the database refused. */
+export class IndexBuildError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'IndexBuildError';
   }
+}
+
+/**
+ * Idempotent: creating an index that already exists with the same options is a no-op on both
+ * backends. An index that cannot be built is an IndexBuildError naming it, and for a unique one
+ * over duplicates, a duplicated value: the unique indexes keep order numbers and cart lines from
+ * colliding, so the app must not run without them.
+ */
+export async function ensureIndexes(db: AppDb): Promise<void> {
+  const index = async (name: keyof Collections, keys: Record<string, 1 | -1>, options: IndexOptions = {}) => {
+    try {
+      await db.collection(name).createIndex(keys, options);
+    } catch (err) {
+      throw indexBuildError(name, keys, options, err);
+    }
+  };
+  await index('users', { email: 1 }, { unique: true });
+  // Sparse as first built: an existing index cannot be built again with other options.
+  await index('users', { uid: 1 }, { unique: true, sparse: true });
+  for (const name of ['carts', 'payments', 'bookings'] as const) await index(name, { ownerUid: 1 });
   // Orders changed since a time: the polling fallback of the order events, and a client catching up.
-  await db.collection('payments').createIndex({ updatedAt: 1 });
-  await db.collection('payments').createIndex({ ownerUid: 1, updatedAt: 1 });
-  await db.collection('bookings').createIndex({ date: 1, time: 1 });
-  await db.collection('bookings').createIndex({ status: 1, createdAt: 1 });
+  await index('payments', { updatedAt: 1 });
+  await index('payments', { ownerUid: 1, updatedAt: 1 });
+  await index('bookings', { date: 1, time: 1 });
+  await index('bookings', { status: 1, createdAt: 1 });
   // One review per diner; seed reviews have no owner and are left out of the index.
-  await db.collection('reviews').createIndex({ ownerUid: 1 }, { unique: true, sparse: true });
-  await db.collection('reviews').createIndex({ email: 1 });
+  await index('reviews', { ownerUid: 1 }, { unique: true, sparse: true });
   // Identical cart lines merge (lib/cart/cart.ts): one field holds owner and line, as a compound
   // sparse index would still index lines that have only some of its fields.
-  await db.collection('carts').createIndex({ lineKey: 1 }, { unique: true, sparse: true });
+  await index('carts', { lineKey: 1 }, { unique: true, sparse: true });
   // Order numbers are unique (lib/orders/numbers.ts); unpaid intents and older payments have none.
-  await db.collection('payments').createIndex({ number: 1 }, { unique: true, sparse: true });
+  await index('payments', { number: 1 }, { unique: true, sparse: true });
   // A payment finds the pickup slot it holds (lib/fulfilment/capacity.ts).
-  await db.collection('pickupSlots').createIndex({ intents: 1 });
+  await index('pickupSlots', { intents: 1 });
   // One message per change (lib/mail/outbox.ts); the senders take what is due; the Email page lists a state newest first.
-  await db.collection('outbox').createIndex({ key: 1 }, { unique: true });
-  await db.collection('outbox').createIndex({ state: 1, nextAttemptAt: 1 });
-  await db.collection('outbox').createIndex({ state: 1, _id: -1 });
+  await index('outbox', { key: 1 }, { unique: true });
+  await index('outbox', { state: 1, nextAttemptAt: 1 });
+  await index('outbox', { state: 1, _id: -1 });
   // Bookings made or changed since a time: what the mail sweep reads.
-  await db.collection('bookings').createIndex({ createdAt: 1 });
-  await db.collection('bookings').createIndex({ updatedAt: 1 });
+  await index('bookings', { createdAt: 1 });
+  await index('bookings', { updatedAt: 1 });
+}
+
+function indexBuildError(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions, err: unknown): IndexBuildError {
+  const name = options.name ?? Object.entries(keys).map(([field, dir]) => `${field}_${dir}`).join('_');
+  const what = `the ${options.unique ? 'unique ' : ''}index ${name} of ${collection}`;
+  const keyValue = (err as { keyValue?: Document }).keyValue;
+  if (isDuplicateKeyError(err) && keyValue) {
+    const value = BSON.EJSON.stringify(keyValue, { relaxed: true });
+    return new IndexBuildError(`Cannot build ${what}: more than one document has ${value}. Change or remove the duplicates, then start again.`, { cause: err });
+  }
+  return new IndexBuildError(`Cannot build ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }
 
 export interface SeedCounts {
@@ -49,8 +76,7 @@ export interface SeedCounts {
 }
 
 export interface SeedResult {
-  /** `filled`: seed dishes stored before dishes had allergens, tags and options, given the seed's now. */
-  menu: SeedCounts & { filled: number };
+  menu: SeedCounts;
   reviews: SeedCounts;
 }
 
@@ -71,9 +97,7 @@ export function seedId(collection: 'menu' | 'reviews', index: number, key: strin
  * Adds the seed menu items and reviews that are missing. Menu items are recognised by
  * name + category, reviews by name + text, or by their seed id (an admin may have renamed
  * one), so running it again changes nothing and never touches what an admin added or
- * edited. Seed dishes stored before dishes had allergens, dietary tags and options get the seed's,
- * each field only where it is missing, so an admin's edit of it stays. `reset` empties both
- * collections first.
+ * edited. `reset` empties both collections first.
  */
 export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boolean } = {}): Promise<SeedResult> {
   const menu = db.collection('menu');
@@ -81,12 +105,11 @@ export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boole
   const removedMenu = reset ? (await menu.deleteMany({})).deletedCount : 0;
   const removedReviews = reset ? (await reviews.deleteMany({})).deletedCount : 0;
 
-  const items = seedMenu.map((item, i) => ({ ...item, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
+  const items = seedMenu.map((item, i) => ({ ...item, available: true, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
   const haveItems = await menu.find({}, { projection: { name: 1, category: 1 } }).toArray();
   const itemKeys = new Set(haveItems.flatMap((d) => [`${d.category}\u0000${d.name}`, d._id.toHexString()]));
   const newItems = items.filter((d) => !itemKeys.has(`${d.category}\u0000${d.name}`) && !itemKeys.has(d._id.toHexString()));
   if (newItems.length) await menu.insertMany(newItems);
-  const filled = await fillNewFields(db, items);
 
   const entries = seedReviews.map((review, i) => ({ ...review, _id: seedId('reviews', i, `${review.name}\u0000${review.details}`) }));
   const haveReviews = await reviews.find({}, { projection: { name: 1, details: 1 } }).toArray();
@@ -95,28 +118,7 @@ export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boole
   if (newReviews.length) await reviews.insertMany(newReviews);
 
   return {
-    menu: { inserted: newItems.length, existing: items.length - newItems.length, removed: removedMenu, filled },
+    menu: { inserted: newItems.length, existing: items.length - newItems.length, removed: removedMenu },
     reviews: { inserted: newReviews.length, existing: entries.length - newReviews.length, removed: removedReviews },
   };
-}
-
-/** Gives stored seed dishes (known by id, or by name and category) the seed's value of each field they lack. */
-async function fillNewFields(db: AppDb, items: readonly MenuItemDoc[]): Promise<number> {
-  const menu = db.collection('menu');
-  const seeds = new Map(items.flatMap((item) => [[item._id!.toHexString(), item] as const, [`${item.category}\u0000${item.name}`, item] as const]));
-  const lacking = await menu
-    .find({ $or: [{ allergens: { $exists: false } }, { dietary: { $exists: false } }, { options: { $exists: false } }] })
-    .toArray();
-  let filled = 0;
-  for (const doc of lacking) {
-    const seed = seeds.get(doc._id.toHexString()) ?? seeds.get(`${doc.category}\u0000${doc.name}`);
-    if (!seed) continue;
-    const filter: Filter<MenuItemDoc> = { _id: doc._id };
-    const set: Partial<MenuItemDoc> = {};
-    if (doc.allergens === undefined) [filter.allergens, set.allergens] = [{ $exists: false }, seed.allergens ?? []];
-    if (doc.dietary === undefined) [filter.dietary, set.dietary] = [{ $exists: false }, seed.dietary ?? []];
-    if (doc.options === undefined) [filter.options, set.options] = [{ $exists: false }, seed.options ?? []];
-    filled += (await menu.updateOne(filter, { $set: set })).modifiedCount;
-  }
-  return filled;
 }

@@ -1,4 +1,4 @@
-import { describeDb } from '@/lib/db';
+import { describeDb, getDb } from '@/lib/db';
 
 function stop(message: string): never {
   console.error(`\n[bistro] Cannot start: ${message}\n`);
@@ -6,9 +6,13 @@ function stop(message: string): never {
 }
 
 /**
- * With the embedded database, a data directory the server cannot use (not writable, damaged,
- * from a newer version, or already served by another process) is said plainly once, when the
- * server starts, and the server stops, instead of serving data it cannot keep.
+ * The database is opened when the server starts, so what it cannot serve is said plainly once and
+ * the server stops, instead of serving data it cannot keep: an embedded data directory that is not
+ * writable, damaged, from a newer version or already served by another process, and on either
+ * backend an index that cannot be built (the unique ones keep order numbers and cart lines from
+ * colliding). A migration that fails does not stop it (Firebase may be unreachable for a while):
+ * requests that need the database are answered 503 until a later try succeeds. Nor does a MongoDB
+ * that cannot be reached yet: requests are answered 503 until it can.
  */
 export async function checkDatabaseAtStart(): Promise<void> {
   try {
@@ -16,8 +20,16 @@ export async function checkDatabaseAtStart(): Promise<void> {
     if (!info.writable) {
       stop(`the data in ${info.location} is in use by another process (pid ${info.lockedBy ?? 'unknown'}). Stop it first, or give this server its own DATA_DIR.`);
     }
+    await getDb();
   } catch (err) {
-    if ((err as Error).name !== 'DataDirError') throw err;
-    stop((err as Error).message);
+    const { name, message } = err as Error;
+    if (name === 'DataDirError' || name === 'IndexBuildError') stop(message);
+    // Logged where it failed (lib/db), and tried again.
+    if (name === 'MigrationError') return;
+    if (process.env.MONGODB_URI && /^Mongo/.test(name)) {
+      console.error(`[db] MongoDB cannot be reached at start (${message}); requests that need it are answered 503 until it can.`);
+      return;
+    }
+    throw err;
   }
 }

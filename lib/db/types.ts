@@ -86,6 +86,8 @@ export interface AppCollection<T extends Document> {
   /** `$out` and `$merge` are refused by the embedded engine. */
   aggregate<R extends Document = Document>(pipeline: Document[]): AppAggregationCursor<R>;
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<string>;
+  /** Fails with code 27 when there is no index of that name, 26 when there is no such collection. */
+  dropIndex(name: string): Promise<unknown>;
 }
 
 /** The database handle, typed by collection name. */

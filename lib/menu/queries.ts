@@ -7,19 +7,18 @@ import type { WithId } from 'mongodb';
 
 /** The one place the public site reads the menu and the reviews. */
 
-/** Items stored before dishes had availability, allergens, tags and options read with the defaults. */
 export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
   return {
     _id: doc._id.toHexString(),
     name: doc.name,
-    recipe: doc.recipe ?? '',
+    recipe: doc.recipe,
     image: doc.image,
     category: doc.category,
     price: doc.price,
-    available: doc.available !== false,
-    allergens: doc.allergens ?? [],
-    dietary: doc.dietary ?? [],
-    options: doc.options ?? [],
+    available: doc.available,
+    allergens: doc.allergens,
+    dietary: doc.dietary,
+    options: doc.options,
   };
 }
 

@@ -28,8 +28,7 @@ export interface HistoryMenuItem {
   name: string;
   category: OrderCategory;
   price: number;
-  /** Absent on dishes stored before options existed. */
-  options?: OptionGroup[];
+  options: OptionGroup[];
 }
 
 export interface HistoryOptions {
@@ -159,7 +158,7 @@ function chooseLines(random: Random, menu: Map<OrderCategory, HistoryMenuItem[]>
     if (!items?.length) return;
     // Earlier dishes of a category sell more: a skewed pick, so a few dishes are favourites.
     const item = items[Math.floor(items.length * random() ** 1.6)]!;
-    const options = chooseOptions(random, item.options ?? []);
+    const options = chooseOptions(random, item.options);
     const key = JSON.stringify([item._id.toHexString(), options]);
     const line = lines.get(key) ?? { item, options, quantity: 0 };
     line.quantity += pick(random, QUANTITY);
@@ -225,7 +224,7 @@ export function historyTransactionId(seed: number, index: number): string {
 export function toPaymentDoc(draft: OrderDraft, seed: number, random: Random): PaymentDoc {
   // Priced as checkout prices a cart line, by the one pricing function.
   const lines = draft.lines.map(({ item, options, quantity }): OrderLine => {
-    const priced = priceSelection({ price: item.price, options: item.options ?? [] }, options, quantity);
+    const priced = priceSelection({ price: item.price, options: item.options }, options, quantity);
     if (!priced.ok) throw new Error(`The history chose ${item.name} in a way its menu refuses: ${priced.error}`);
     return { menuId: item._id.toHexString(), name: item.name, category: item.category, options: priced.options, quantity, unitCents: priced.unitCents, lineCents: priced.lineCents };
   });

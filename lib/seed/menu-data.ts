@@ -15,7 +15,8 @@
 import type { MenuItemDoc, ReviewDoc } from '../db/documents.ts';
 import type { OptionChoice, OptionGroup } from '../menu/types.ts';
 
-type SeedMenuItem = Omit<MenuItemDoc, '_id'>;
+/** Every seed dish is on sale when added. */
+type SeedMenuItem = Omit<MenuItemDoc, '_id' | 'available'>;
 type SeedReview = Omit<ReviewDoc, '_id'>;
 
 const img = (slug: string): string => `/images/menu/${slug}.svg`;

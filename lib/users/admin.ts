@@ -1,7 +1,7 @@
 import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { deleteFirebaseUser, firebaseUidOf } from '@/lib/auth/firebase-admin';
+import { deleteFirebaseUser } from '@/lib/auth/firebase-admin';
 import type { Role } from '@/lib/auth/roles';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId, type AppUpdate } from '@/lib/db';
@@ -96,15 +96,11 @@ export async function deleteUser(admin: Admin, id: string): Promise<{ deletedCou
   const target = await findTarget(id);
   if (target._id.toHexString() === admin.userId) throw new HttpError(400, 'You cannot delete your own account.');
   const { restore: restoreRole } = await takeAdminRole(target);
-  // A record never signed into since records were keyed by uid: its owner is Firebase's account
-  // for the address, or, with none, nobody who could ever sign in again.
-  let owner = target.uid ?? null;
   try {
-    owner ??= await firebaseUidOf(target.email);
-    if (owner) await deleteFirebaseUser(owner);
+    await deleteFirebaseUser(target.uid);
   } catch (err) {
     await restoreRole();
     throw err;
   }
-  return forgetUser(target, owner ?? `deleted:${target._id.toHexString()}`);
+  return forgetUser(target);
 }

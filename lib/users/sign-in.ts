@@ -2,9 +2,8 @@ import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { firebaseAccount, type FirebaseIdentity } from '@/lib/auth/firebase-admin';
-import { collections, getDb, isDuplicateKeyError } from '@/lib/db';
+import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { UserDoc } from '@/lib/db/documents';
-import { stampLegacyDocuments } from '@/lib/db/owners';
 import { normalizeEmail } from './email';
 import { forgetUser } from './forget';
 
@@ -27,7 +26,7 @@ function bootstrapAdmins(): Set<string> {
 export async function signIn(identity: FirebaseIdentity): Promise<WithId<UserDoc>> {
   const email = normalizeEmail(identity.email);
   const { users } = await collections();
-  const record = (await users.findOne({ uid: identity.uid })) ?? (await claimOrCreate(identity, email));
+  const record = (await users.findOne({ uid: identity.uid })) ?? (await createRecord(identity, email));
   const changes: Partial<UserDoc> = {};
   if (record.email !== email) {
     // The address changed at Firebase.
@@ -44,29 +43,21 @@ export async function signIn(identity: FirebaseIdentity): Promise<WithId<UserDoc
   return { ...record, ...changes, ...(granted ? { sessionVersion: (record.sessionVersion ?? 0) + 1 } : {}) };
 }
 
-async function claimOrCreate(identity: FirebaseIdentity, email: string): Promise<WithId<UserDoc>> {
+async function createRecord(identity: FirebaseIdentity, email: string): Promise<WithId<UserDoc>> {
   const { users } = await collections();
-  // A record from before records were keyed by uid: Firebase keeps one account per address, so
-  // the account signing in with it now is the one that made it.
-  const legacy = await users.findOne({ email, uid: { $exists: false } });
-  if (legacy) {
-    const { modifiedCount } = await users.updateOne({ _id: legacy._id, uid: { $exists: false } }, { $set: { uid: identity.uid } });
-    if (modifiedCount) await stampLegacyDocuments(await getDb(), email, identity.uid);
-  } else {
-    await releaseEmail(email, identity.uid);
-    const doc: UserDoc = {
-      uid: identity.uid,
-      name: identity.name?.trim() || email.split('@')[0] || email,
-      email,
-      emailVerified: identity.emailVerified,
-      createdAt: new Date(),
-    };
-    try {
-      await users.insertOne(doc);
-    } catch (err) {
-      // Two sign-in tabs at once: the unique indexes let one insert win, and both read it below.
-      if (!isDuplicateKeyError(err)) throw err;
-    }
+  await releaseEmail(email, identity.uid);
+  const doc: UserDoc = {
+    uid: identity.uid,
+    name: identity.name?.trim() || email.split('@')[0] || email,
+    email,
+    emailVerified: identity.emailVerified,
+    createdAt: new Date(),
+  };
+  try {
+    await users.insertOne(doc);
+  } catch (err) {
+    // Two sign-in tabs at once: the unique indexes let one insert win, and both read it below.
+    if (!isDuplicateKeyError(err)) throw err;
   }
   const record = await users.findOne({ uid: identity.uid });
   if (!record) throw new HttpError(409, 'Your account could not be set up just now. Please sign in again.');
@@ -75,22 +66,17 @@ async function claimOrCreate(identity: FirebaseIdentity, email: string): Promise
 
 /**
  * Makes `email` free for the account `uid` when another record still has it. A record of an
- * account Firebase no longer has (deleted outside this site) is retired the way a deletion here
- * would; one whose account has moved to another address follows it; a legacy one without a uid
- * is this account's own and is folded into its record.
+ * account Firebase no longer has (deleted outside this site, or never one: a record stored by
+ * email that nobody could claim) is retired the way a deletion here would; one whose account has
+ * moved to another address follows it.
  */
 async function releaseEmail(email: string, uid: string): Promise<void> {
   const { users } = await collections();
   const other = await users.findOne({ email, uid: { $ne: uid } });
   if (!other) return;
-  if (!other.uid) {
-    await stampLegacyDocuments(await getDb(), email, uid);
-    await users.deleteOne({ _id: other._id });
-    return;
-  }
   const account = await firebaseAccount(other.uid);
   if (!account) {
-    await forgetUser(other, other.uid);
+    await forgetUser(other);
     return;
   }
   const moved = account.email ? normalizeEmail(account.email) : null;

@@ -76,7 +76,7 @@ describe('DELETE /api/users/{id}', () => {
     const line = { menuId: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Soup', image: '/x.svg', price: 5 };
     await carts.insertMany([
       { ...line, ownerUid: target.uid, email: target.email },
-      { ...line, email: target.email },
+      { ...line, ownerUid: target.uid, email: target.email, note: 'a second line' },
       { ...line, ownerUid: bystander.uid, email: bystander.email },
     ]);
 

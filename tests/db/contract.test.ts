@@ -21,6 +21,10 @@ const item = (name: string, category: MenuItemDoc['category'], price: number): M
   price,
   recipe: `${name} recipe`,
   image: `/images/menu/${name.toLowerCase()}.svg`,
+  available: true,
+  allergens: [],
+  dietary: [],
+  options: [],
 });
 
 describe(`first use (${backend})`, () => {
@@ -29,8 +33,8 @@ describe(`first use (${backend})`, () => {
     const { menu, reviews, users } = await collections();
     expect(await menu.countDocuments({})).toBe(seedMenu.length);
     expect(await reviews.countDocuments({})).toBe(seedReviews.length);
-    await users.insertOne({ name: 'A', email: 'first@bistro.test' });
-    await expect(users.insertOne({ name: 'B', email: 'first@bistro.test' })).rejects.toMatchObject({ code: 11000 });
+    await users.insertOne({ uid: 'uid-a', name: 'A', email: 'first@bistro.test' });
+    await expect(users.insertOne({ uid: 'uid-b', name: 'B', email: 'first@bistro.test' })).rejects.toMatchObject({ code: 11000 });
   });
 });
 
@@ -99,8 +103,8 @@ describe(`data-layer contract (${backend})`, () => {
     const names = await c.menu.find({ category: { $in: ['salad', 'pizza'] } }, { projection: { name: 1, _id: 0 }, sort: { name: 1 } }).toArray();
     expect(names).toEqual([{ name: 'Pizza C' }, { name: 'Salad B' }]);
 
-    const noRecipe = await c.menu.find({ name: 'Cake E' }).project<{ _id: ObjectId; name: string; price: number }>({ recipe: 0, image: 0 }).toArray();
-    expect(Object.keys(noRecipe[0]!).sort()).toEqual(['_id', 'category', 'name', 'price']);
+    const noRecipe = await c.menu.find({ name: 'Cake E' }).project<{ _id: ObjectId; name: string; price: number }>({ recipe: 0, image: 0, allergens: 0, dietary: 0, options: 0 }).toArray();
+    expect(Object.keys(noRecipe[0]!).sort()).toEqual(['_id', 'available', 'category', 'name', 'price']);
 
     expect(await c.menu.find({ name: { $regex: '^soup', $options: 'i' } }).toArray()).toHaveLength(2);
     expect(await c.menu.find({ $or: [{ price: { $lt: 7 } }, { category: 'pizza' }] }).toArray()).toHaveLength(2);
@@ -145,7 +149,7 @@ describe(`data-layer contract (${backend})`, () => {
     expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
 
     const payment: PaymentDoc = {
-      email: 'p@bistro.test', price: 10, transactionId: 'tx1', data: new Date(), cartIds: ['a'], menuItemIds: [], status: 'pending',
+      ownerUid: 'p-uid', email: 'p@bistro.test', price: 10, transactionId: 'tx1', data: new Date(), cartIds: ['a'], menuItemIds: [], status: 'pending',
     };
     const { insertedId } = await c.payments.insertOne(payment);
     await c.payments.updateOne({ _id: insertedId }, { $push: { cartIds: 'b' } });
@@ -194,7 +198,7 @@ describe(`data-layer contract (${backend})`, () => {
     const menu = await c.menu.find({}).toArray();
     const id = (name: string) => menu.find((m) => m.name === name)!._id.toHexString();
     const pay = (email: string, names: string[]): PaymentDoc => ({
-      email, price: 0, transactionId: `tx-${email}`, data: new Date('2024-06-01'), cartIds: [], menuItemIds: names.map(id), status: 'completed',
+      ownerUid: email, email, price: 0, transactionId: `tx-${email}`, data: new Date('2024-06-01'), cartIds: [], menuItemIds: names.map(id), status: 'completed',
     });
     await c.payments.insertMany([pay('a@x.test', ['Soup A', 'Pizza C', 'Soup A']), pay('b@x.test', ['Cake E', 'Soup D'])]);
 
@@ -251,22 +255,22 @@ describe(`data-layer contract (${backend})`, () => {
   });
 
   it('a unique index rejects duplicates with code 11000, on insert and on update', async () => {
-    await c.users.insertOne({ name: 'Ann', email: 'ann@bistro.test' });
-    const dup = await c.users.insertOne({ name: 'Ann 2', email: 'ann@bistro.test' }).catch((e: unknown) => e);
+    await c.users.insertOne({ uid: 'uid-ann', name: 'Ann', email: 'ann@bistro.test' });
+    const dup = await c.users.insertOne({ uid: 'uid-ann-2', name: 'Ann 2', email: 'ann@bistro.test' }).catch((e: unknown) => e);
     expect(dup).toMatchObject({ name: 'MongoServerError', code: 11000 });
     expect(isDuplicateKeyError(dup)).toBe(true);
     expect(await c.users.countDocuments({ email: 'ann@bistro.test' })).toBe(1);
 
-    const { insertedId } = await c.users.insertOne({ name: 'Bob', email: 'bob@bistro.test' });
+    const { insertedId } = await c.users.insertOne({ uid: 'uid-bob', name: 'Bob', email: 'bob@bistro.test' });
     await expect(c.users.updateOne({ _id: insertedId }, { $set: { email: 'ann@bistro.test' } })).rejects.toMatchObject({ code: 11000 });
     expect((await c.users.findOne({ _id: insertedId }))?.email).toBe('bob@bistro.test');
     // The rejected update left the index consistent: Bob's old address is still taken, a new one is free.
-    await expect(c.users.insertOne({ name: 'Bob 2', email: 'bob@bistro.test' })).rejects.toMatchObject({ code: 11000 });
+    await expect(c.users.insertOne({ uid: 'uid-bob-2', name: 'Bob 2', email: 'bob@bistro.test' })).rejects.toMatchObject({ code: 11000 });
     await c.users.updateOne({ _id: insertedId }, { $set: { email: 'robert@bistro.test' } });
-    await c.users.insertOne({ name: 'Bob 2', email: 'bob@bistro.test' });
+    await c.users.insertOne({ uid: 'uid-bob-2', name: 'Bob 2', email: 'bob@bistro.test' });
 
     // A duplicate _id is rejected the same way.
-    await expect(c.users.insertOne({ _id: insertedId, name: 'Clone', email: 'clone@bistro.test' })).rejects.toMatchObject({ code: 11000 });
+    await expect(c.users.insertOne({ _id: insertedId, uid: 'uid-clone', name: 'Clone', email: 'clone@bistro.test' })).rejects.toMatchObject({ code: 11000 });
     // Creating the same index again is a no-op.
     expect(await c.users.createIndex({ email: 1 }, { unique: true })).toBe('email_1');
   });
@@ -291,6 +295,19 @@ describe(`data-layer contract (${backend})`, () => {
     expect(await c.users.countDocuments()).toBe(4);
   });
 
+  it('a unique index over duplicates is refused naming the duplicate value; a dropped index no longer holds', async () => {
+    const user = (name: string) => ({ uid: `drop-${name}`, name, email: `${name}@drop.test`, handle: 'twin' }) as UserDoc;
+    await c.users.insertMany([user('a'), user('b')]);
+    await expect(c.users.createIndex({ handle: 1 }, { unique: true })).rejects.toMatchObject({ code: 11000, keyValue: { handle: 'twin' } });
+    await c.users.deleteOne({ name: 'b' });
+    await c.users.createIndex({ handle: 1 }, { unique: true });
+    await expect(c.users.insertOne(user('c'))).rejects.toMatchObject({ code: 11000 });
+    await c.users.dropIndex('handle_1');
+    await c.users.insertOne(user('c'));
+    await expect(c.users.dropIndex('handle_1')).rejects.toMatchObject({ code: 27 });
+    await expect(c.settings.dropIndex('count_1')).rejects.toMatchObject({ code: 26 }); // a collection never written
+  });
+
   it('documents are copies: mutating inputs or results never changes stored data', async () => {
     const doc = item('Orig', 'salad', 10);
     const { insertedId } = await c.menu.insertOne(doc);
@@ -305,7 +322,7 @@ describe(`data-layer contract (${backend})`, () => {
     await c.menu.aggregate([{ $addFields: { extra: 1 } }, { $set: { price: 0 } }, { $unset: 'recipe' }]).toArray();
 
     // Pipeline stages and projections that reach into nested objects and arrays.
-    const nested = { email: 'n@x.test', price: 1, transactionId: 't', data: new Date(), cartIds: ['a', 'b'], menuItemIds: [], status: 'pending', meta: { a: 1, list: [1, 2] } };
+    const nested = { ownerUid: 'n-uid', email: 'n@x.test', price: 1, transactionId: 't', data: new Date(), cartIds: ['a', 'b'], menuItemIds: [], status: 'pending', meta: { a: 1, list: [1, 2] } };
     const { insertedId: paymentId } = await c.payments.insertOne(nested as PaymentDoc);
     await c.payments.aggregate([{ $set: { 'meta.b': 2 } }, { $unset: 'meta.a' }, { $project: { 'meta.list': 0 } }]).toArray();
     await c.payments.aggregate([{ $unwind: '$cartIds' }, { $replaceRoot: { newRoot: '$meta' } }, { $set: { a: 9 } }]).toArray();
@@ -368,27 +385,6 @@ describe(`data-layer contract (${backend})`, () => {
   });
 
   describe('seeding', () => {
-    it('gives stored seed dishes that lack them the seed allergens, tags and options, field by field, keeping what an admin set', async () => {
-      const db = await getDb();
-      await seedDatabase(db);
-      const [a, b, pizza] = [seedMenu[0]!, seedMenu[1]!, seedMenu.find((m) => m.category === 'pizza')!];
-      // As stored by a release before these fields: none of them.
-      await c.menu.updateMany({}, { $unset: { allergens: '', dietary: '', options: '' } });
-      // An admin has since set the options of one and the allergens of another, and added a dish.
-      await c.menu.updateOne({ name: pizza.name, category: 'pizza' }, { $set: { options: [] } });
-      await c.menu.updateOne({ name: a.name, category: a.category }, { $set: { allergens: ['celery'] } });
-      await c.menu.insertOne(item('Chef Special', 'popular', 30));
-
-      const result = await seedDatabase(db);
-      expect(result.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0, filled: seedMenu.length });
-      expect(await c.menu.findOne({ name: pizza.name, category: 'pizza' })).toMatchObject({ options: [], allergens: pizza.allergens, dietary: pizza.dietary });
-      expect(await c.menu.findOne({ name: a.name, category: a.category })).toMatchObject({ allergens: ['celery'], dietary: a.dietary, options: a.options });
-      expect(await c.menu.findOne({ name: b.name, category: b.category })).toMatchObject({ allergens: b.allergens, dietary: b.dietary, options: b.options });
-      const special = await c.menu.findOne({ name: 'Chef Special' });
-      expect(special).not.toHaveProperty('allergens');
-      expect((await seedDatabase(db)).menu.filled).toBe(0);
-    });
-
     it('every seed dish has allergens and tags that fit its options: pizzas sizes and toppings, salads a protein, drinks a size, desserts a scoop', () => {
       for (const dish of seedMenu) {
         expect(dish.allergens, dish.name).toBeDefined();
@@ -407,9 +403,9 @@ describe(`data-layer contract (${backend})`, () => {
     it('is idempotent, keeps admin additions, and --reset restores exactly the seed', async () => {
       const db = await getDb();
       const first = await seedDatabase(db);
-      expect(first.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: 0, filled: 0 });
+      expect(first.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: 0 });
       const second = await seedDatabase(db);
-      expect(second.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0, filled: 0 });
+      expect(second.menu).toEqual({ inserted: 0, existing: seedMenu.length, removed: 0 });
       expect(second.reviews.inserted).toBe(0);
       expect(await c.menu.countDocuments()).toBe(seedMenu.length);
       expect(await c.reviews.countDocuments()).toBe(seedReviews.length);
@@ -434,7 +430,7 @@ describe(`data-layer contract (${backend})`, () => {
       const idsBefore = (await c.menu.find({}, { sort: { _id: 1 } }).toArray()).map((d) => d._id.toHexString());
 
       const reset = await seedDatabase(db, { reset: true });
-      expect(reset.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: seedMenu.length + 1, filled: 0 });
+      expect(reset.menu).toEqual({ inserted: seedMenu.length, existing: 0, removed: seedMenu.length + 1 });
       expect(await c.menu.countDocuments({ name: 'Chef Special' })).toBe(0);
       expect(await c.menu.countDocuments({ name: 'Renamed by admin' })).toBe(0);
       // Seed ids are deterministic (the same in every process), ordered like the seed list.

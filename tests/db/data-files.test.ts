@@ -104,7 +104,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('an existing bistro.json', { timeout:
       bookings: [{ name: 'date_1_time_1', key: { date: 1, time: 1 }, unique: false, sparse: false }],
       rateLimits: [{ name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false, sparse: false, expireAfterSeconds: 0 }],
     });
-    await expect(db.collection('users').insertOne({ name: 'Ann again', email: 'ann@x.test' })).rejects.toMatchObject({ code: 11000 });
+    await expect(db.collection('users').insertOne({ uid: 'u-ann-again', name: 'Ann again', email: 'ann@x.test' })).rejects.toMatchObject({ code: 11000 });
     await expect(db.collection('users').insertOne({ name: 'Ann twice', email: 'ann2@x.test', uid: 'u-ann' })).rejects.toMatchObject({ code: 11000 });
     // The same index options again are a no-op, as they are for the app at every start.
     expect(await db.collection('rateLimits').createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 })).toBe('expiresAt_1');
@@ -122,7 +122,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('an existing bistro.json', { timeout:
 
   it('a migration cut short by SIGKILL leaves bistro.json untouched, and the next start completes it', async () => {
     const dir = freshDir();
-    const items = Array.from({ length: 12 }, (_, i) => ({ _id: new ObjectId(), name: `Dish ${i}`, category: 'pizza' as const, price: 10 + i }));
+    const items = Array.from({ length: 12 }, (_, i) => ({ _id: new ObjectId(), name: `Dish ${i}`, category: 'pizza' as const, price: 10 + i, options: [] }));
     const { orders } = generateHistory(items, { count: 40_000, seed: 2, now: new Date('2026-06-01T12:00:00') });
     const text = writeLegacy(dir, {
       menu: { indexes: [], documents: items.map((i) => ({ ...i, recipe: 'r', image: '/i.svg' })) },
@@ -212,7 +212,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('damaged or foreign data stops the en
 
     const other = freshDir();
     const db = open(other);
-    const { insertedId } = await db.collection('menu').insertOne({ name: 'Soup', price: 1, category: 'soup', recipe: 'r', image: '/i.svg' });
+    const { insertedId } = await db.collection('menu').insertOne({ name: 'Soup', price: 1, category: 'soup', recipe: 'r', image: '/i.svg', available: true, allergens: [], dietary: [], options: [] });
     await db.close();
     const raw = new DatabaseSync(path.join(other, DATA_FILE));
     raw.prepare('UPDATE documents SET body = ? WHERE collection = ?').run('{"name": "Soup", "pri', 'menu');

@@ -47,7 +47,7 @@ async function otherProcess(dir: string): Promise<{ pid: number; writable: boole
   return { pid, writable, kill };
 }
 
-const item = (name: string, price = 10): MenuItemDoc => ({ name, price, category: 'soup', recipe: 'r', image: '/i.svg' });
+const item = (name: string, price = 10): MenuItemDoc => ({ name, price, category: 'soup', recipe: 'r', image: '/i.svg', available: true, allergens: [], dietary: [], options: [] });
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -64,10 +64,10 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     const { insertedId } = await db.collection('menu').insertOne({ ...item('Soup', 12.75), createdAt: when });
     await db.collection('menu').insertOne(item('Gone'));
     await db.collection('menu').deleteOne({ name: 'Gone' });
-    await db.collection('carts').insertOne({ menuId: ref.toHexString(), email: 'a@x.test', name: 'Soup', image: '/i.svg', price: 3 });
+    await db.collection('carts').insertOne({ menuId: ref.toHexString(), ownerUid: 'u-a', email: 'a@x.test', name: 'Soup', image: '/i.svg', price: 3 });
     await db.collection('users').createIndex({ email: 1 }, { unique: true });
     await db.collection('users').createIndex({ phone: 1 }, { unique: true, sparse: true });
-    await db.collection('users').insertOne({ name: 'A', email: 'a@x.test' });
+    await db.collection('users').insertOne({ uid: 'u-a', name: 'A', email: 'a@x.test' });
     await db.close();
 
     const again = open({ dataDir: dir });
@@ -80,14 +80,29 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     expect(await again.collection('menu').countDocuments({ price: { $gt: 12 } })).toBe(1);
     expect(await again.collection('menu').countDocuments()).toBe(1);
     expect(await again.collection('carts').countDocuments({ menuId: ref.toHexString() })).toBe(1);
-    await expect(again.collection('users').insertOne({ name: 'B', email: 'a@x.test' })).rejects.toMatchObject({ code: 11000 });
+    await expect(again.collection('users').insertOne({ uid: 'u-a', name: 'B', email: 'a@x.test' })).rejects.toMatchObject({ code: 11000 });
     // Sparse: a second user without a phone is fine, a second one with the same phone is not.
-    await again.collection('users').insertOne({ name: 'C', email: 'c@x.test' });
-    await again.collection('users').insertOne({ name: 'D', email: 'd@x.test', phone: '1' } as never);
-    await expect(again.collection('users').insertOne({ name: 'E', email: 'e@x.test', phone: '1' } as never)).rejects.toMatchObject({ code: 11000 });
+    await again.collection('users').insertOne({ uid: 'u-c', name: 'C', email: 'c@x.test' });
+    await again.collection('users').insertOne({ uid: 'u-d', name: 'D', email: 'd@x.test', phone: '1' } as never);
+    await expect(again.collection('users').insertOne({ uid: 'u-e', name: 'E', email: 'e@x.test', phone: '1' } as never)).rejects.toMatchObject({ code: 11000 });
     expect(await again.collection('users').createIndex({ phone: 1 }, { unique: true, sparse: true })).toBe('phone_1');
     await expect(again.collection('users').createIndex({ phone: 1 }, { unique: true })).rejects.toMatchObject({ code: 86 });
   }, 30_000);
+
+  it('a dropped index stays dropped after a reopen', async () => {
+    const dir = freshDir();
+    const db = open({ dataDir: dir });
+    await db.collection('users').createIndex({ email: 1 }, { unique: true });
+    await db.collection('users').createIndex({ name: 1 });
+    await db.collection('users').dropIndex('email_1');
+    await db.close();
+
+    const again = open({ dataDir: dir });
+    await again.collection('users').insertMany([{ uid: 'u1', name: 'A', email: 'same@x.test' }, { uid: 'u2', name: 'B', email: 'same@x.test' }]);
+    await expect(again.collection('users').dropIndex('email_1')).rejects.toMatchObject({ code: 27 });
+    await again.collection('users').dropIndex('name_1');
+    expect(rows(dir, 'users')).toHaveLength(2);
+  });
 
   it('keeps one readable row per document, in insertion order, through many writes', async () => {
     const dir = freshDir();
@@ -280,8 +295,8 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     const users = db.collection('users');
     await users.createIndex({ email: 1 }, { unique: true });
     const started = performance.now();
-    await users.insertMany(Array.from({ length: 5000 }, (_, i) => ({ name: `u${i}`, email: `u${i}@x.test` })));
-    await Promise.all(Array.from({ length: 200 }, (_, i) => users.insertOne({ name: `v${i}`, email: `v${i}@x.test` })));
+    await users.insertMany(Array.from({ length: 5000 }, (_, i) => ({ uid: `u${i}`, name: `u${i}`, email: `u${i}@x.test` })));
+    await Promise.all(Array.from({ length: 200 }, (_, i) => users.insertOne({ uid: `v${i}`, name: `v${i}`, email: `v${i}@x.test` })));
     expect(performance.now() - started).toBeLessThan(5000);
     expect(await users.countDocuments()).toBe(5200);
   });

@@ -129,10 +129,10 @@ describe(`addHistory (${backend})`, () => {
 
   it('adds the orders and diners once, and keeps what an admin added', async () => {
     const db = await getDb();
-    const special = await c.menu.insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'pizza', price: 21 });
-    await c.users.insertOne({ name: 'Real Admin', email: 'admin@bistro.test', role: 'admin' });
+    const special = await c.menu.insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'pizza', price: 21, available: true, allergens: [], dietary: [], options: [] });
+    await c.users.insertOne({ uid: 'real-admin', name: 'Real Admin', email: 'admin@bistro.test', role: 'admin' });
     const real = await c.payments.insertOne({
-      email: 'diner@bistro.test', price: 21, transactionId: 'demo_pi_real', data: new Date(), cartIds: ['x'], menuItemIds: [special.insertedId.toHexString()], status: 'preparing',
+      ownerUid: 'real-diner', email: 'diner@bistro.test', price: 21, transactionId: 'demo_pi_real', data: new Date(), cartIds: ['x'], menuItemIds: [special.insertedId.toHexString()], status: 'preparing',
     });
 
     const first = await addHistory(db, { count: 600, seed: 5 });

@@ -8,8 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import { firstLine, killChildren, runTs, spawnTs } from './node-process';
-import { createFirebaseAccount } from '../support/firebase';
-import { insertLegacyDocuments } from '../support/legacy';
 
 const seed = (dataDir: string, ...args: string[]) => runTs('scripts/seed.mts', args, { DATA_DIR: dataDir });
 
@@ -26,7 +24,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     expect(first.out).toContain(`reviews  ${seedReviews.length} inserted`);
 
     const db = EmbeddedDb.open({ dataDir: dir });
-    await db.collection('menu').insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'popular', price: 20 });
+    await db.collection('menu').insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'popular', price: 20, available: true, allergens: [], dietary: [], options: [] });
     await db.close();
 
     const second = await seed(dir);
@@ -45,34 +43,13 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     await after.close();
   });
 
-  it('gives user records from before uids their Firebase uid, with their cart, payments, bookings and review', async () => {
-    const dir = path.join(process.env.DATA_DIR!, 'seed-migration');
-    const email = `legacy.${Date.now()}@bistro.test`;
-    const { localId } = await createFirebaseAccount(email);
-    const db = EmbeddedDb.open({ dataDir: dir });
-    await db.collection('users').insertOne({ name: 'Lea Legacy', email });
-    await db.collection('users').insertOne({ name: 'Gone Long Ago', email: `gone.${Date.now()}@bistro.test` });
-    await insertLegacyDocuments(db, email);
-    await db.close();
-
-    const run = await seed(dir);
-    expect(run.code).toBe(0);
-    expect(run.out).toContain('Owners: 1 user records given their Firebase uid, 1 with no Firebase account.');
-    const after = EmbeddedDb.open({ dataDir: dir });
-    expect(await after.collection('users').findOne({ email })).toMatchObject({ uid: localId });
-    for (const name of ['carts', 'payments', 'bookings', 'reviews'] as const) {
-      expect(await after.collection(name).countDocuments({ email, ownerUid: localId }), name).toBe(1);
-    }
-    await after.close();
-  });
-
   it('--history adds past orders once, beside what is there', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'seed-history');
     const first = await seed(dir, '--history', '300');
     expect(first.err).toBe('');
     expect(first.out).toMatch(/history {2}300 orders inserted, 0 already present; \d+ diners added/);
     const db = EmbeddedDb.open({ dataDir: dir });
-    await db.collection('payments').insertOne({ email: 'd@x.test', price: 9, transactionId: 'demo_pi_1', data: new Date(), cartIds: [], menuItemIds: [], status: 'pending' });
+    await db.collection('payments').insertOne({ ownerUid: 'd-uid', email: 'd@x.test', price: 9, transactionId: 'demo_pi_1', data: new Date(), cartIds: [], menuItemIds: [], status: 'pending' });
     await db.close();
 
     const second = await seed(dir, '--history', '300');

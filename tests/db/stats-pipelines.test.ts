@@ -20,6 +20,10 @@ const dish = (name: string, category: MenuItemDoc['category'], price: number): M
   price,
   recipe: `${name} recipe`,
   image: '/images/menu/soup.svg',
+  available: true,
+  allergens: [],
+  dietary: [],
+  options: [],
 });
 
 describe(`admin statistics pipelines (${backend})`, () => {
@@ -42,6 +46,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
     const deleted = new ObjectId().toHexString(); // a dish removed from the menu since
     let n = 0;
     const pay = (email: string, status: PaymentDoc['status'], price: number, menuItemIds: string[]): PaymentDoc => ({
+      ownerUid: email,
       email,
       status,
       price,
@@ -59,7 +64,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
     // An unpaid checkout intent (lib/payments/records.ts): not an order, counted nowhere.
     const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
     await raw.insertOne({ ...pay('d@x.test', 'pending', 7.25, [cakeD!]), status: 'intent' });
-    await c.users.insertMany(['a@x.test', 'b@x.test'].map((email) => ({ name: email, email })));
+    await c.users.insertMany(['a@x.test', 'b@x.test'].map((email) => ({ uid: email, name: email, email })));
     // The third user is the admin who asks for the figures.
     return adminOf(await makeAdmin({ email: 'admin@x.test' }));
   }
@@ -115,6 +120,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
     await c.menu.updateOne({ name: 'Pizza C' }, { $set: { price: 99 } });
     await c.payments.insertMany([
       {
+        ownerUid: 'f@x.test',
         email: 'f@x.test',
         status: 'completed',
         price: 73.1,
@@ -126,6 +132,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
         lines: [line(pizza, 'pizza', 3, 1820), { ...line(gone, 'drinks', 1, 1850), options: [{ group: 'Size', choices: ['Large'] }] }],
       },
       {
+        ownerUid: 'g@x.test',
         email: 'g@x.test',
         status: 'cancelled',
         price: 18.2,

@@ -74,7 +74,7 @@ describe('POST /api/create-payment-intent', () => {
   it('answers 409 for an empty cart, for a dish gone from the menu, and 401 for an anonymous visitor', async () => {
     expect(await checkout(shopper)).toEqual({ status: 409, body: { error: 'Your cart is empty.' } });
     const { menu } = await collections();
-    const gone = await menu.insertOne({ name: 'Seasonal Soup', recipe: '', image: '/x.svg', category: 'soup', price: 5 });
+    const gone = await menu.insertOne({ name: 'Seasonal Soup', recipe: '', image: '/x.svg', category: 'soup', price: 5, available: true, allergens: [], dietary: [], options: [] });
     await addLines(shopper, [soup, gone.insertedId.toHexString()]);
     await menu.deleteOne({ _id: gone.insertedId });
     expect(await checkout(shopper)).toEqual({ status: 409, body: { error: 'Seasonal Soup is no longer on the menu. Please remove it.' } });

@@ -11,6 +11,10 @@ export async function seedItem(overrides: Partial<MenuItemDoc> = {}): Promise<st
     price: 9.5,
     recipe: 'Stock, leeks',
     image: '/images/menu/soup.svg',
+    available: true,
+    allergens: [],
+    dietary: [],
+    options: [],
     ...overrides,
   });
   return insertedId.toHexString();

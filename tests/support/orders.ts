@@ -12,6 +12,7 @@ export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<
   const { payments } = await collections();
   const paidAt = overrides.data ?? new Date();
   const { insertedId } = await payments.insertOne({
+    ownerUid: 'someone-uid',
     email: 'someone@bistro.test',
     price: 12,
     transactionId: `tx-test-${randomBytes(6).toString('hex')}`,

@@ -1,7 +1,8 @@
 /**
- * Records belong to the Firebase uid. What was stored by email before keeps working (claimed at
- * the owner's first sign-in, or by `npm run seed`), and an email address signed up again by
- * somebody else, after its account was deleted, inherits nothing.
+ * Records belong to the Firebase uid. What was stored by email before is given to its owner by a
+ * migration (lib/db/migrations/003-owners.ts) and seen at their sign-in; an email address signed
+ * up again by somebody else, after its account was deleted or before the migration ran,
+ * inherits nothing.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { GET as cartRoute } from '@/app/api/carts/route';
@@ -12,13 +13,14 @@ import { GET as mineRoute } from '@/app/api/review/mine/route';
 import { DELETE as deleteUserRoute } from '@/app/api/users/[id]/route';
 import { getFirebaseAdminAuth } from '@/lib/auth/firebase-admin';
 import { collections, getDb } from '@/lib/db';
-import { migrateOwners } from '@/lib/db/owners';
+import { reviewIds } from '@/lib/db/migrations/002-review-ids';
+import { owners } from '@/lib/db/migrations/003-owners';
 import type { Booking } from '@/lib/reservations/types';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import type { Review } from '@/lib/reviews/types';
 import { createFirebaseAccount } from '../support/firebase';
 import { SITE, call, params, request } from '../support/http';
-import { insertLegacyDocuments } from '../support/legacy';
+import { insertLegacyDocuments, insertLegacyUser } from '../support/legacy';
 import { makeAdmin, uniqueEmail } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
@@ -41,51 +43,76 @@ async function whatTheySee(email: string, headers: Record<string, string>) {
   };
 }
 
-describe('data stored by email before', () => {
-  it('is claimed at the first sign-in: the same record, its cart, payments, bookings and review, the review with an id of its own', async () => {
+/** What the migrations of records stored by email do when a database is upgraded. */
+async function migrate(): Promise<void> {
+  const db = await getDb();
+  await reviewIds.up(db);
+  await owners.up(db);
+}
+
+describe('data stored by email before, once migrated', () => {
+  it('is its owner’s at sign-in: the same record, its cart, payments, bookings and review, the review with an id of its own', async () => {
     const email = uniqueEmail('legacy');
-    const { users } = await collections();
-    const { insertedId: userId } = await users.insertOne({ name: 'Lea Legacy', email, role: 'admin', createdAt: new Date('2024-05-01') });
-    await insertLegacyDocuments(await getDb(), email, userId);
     const { idToken, localId } = await createFirebaseAccount(email);
+    const db = await getDb();
+    const userId = await insertLegacyUser(db, email, { role: 'admin' });
+    await insertLegacyDocuments(db, email, { userId });
+    await migrate();
 
     const { headers } = await signIn(idToken);
-    const record = await users.findOne({ email });
-    expect(record).toMatchObject({ _id: userId, uid: localId, name: 'Lea Legacy', role: 'admin' });
+    const { users, reviews } = await collections();
+    expect(await users.findOne({ email })).toMatchObject({ _id: userId, uid: localId, name: 'Lea Legacy', role: 'admin' });
     const seen = await whatTheySee(email, headers);
     expect(seen.cart).toHaveLength(1);
     expect(seen.payments).toMatchObject([{ price: 9.5, status: 'completed' }]);
     expect(seen.bookings).toMatchObject([{ date: '2030-01-01', time: '19:00', status: 'confirmed' }]);
     expect(seen.review).toMatchObject({ details: 'Kept from before the move.' });
     expect(seen.review!._id).not.toBe(userId.toHexString());
-    const { reviews } = await collections();
     expect(await reviews.countDocuments({ email })).toBe(1);
   });
 
-  it('is stamped by npm run seed for records whose email Firebase knows', async () => {
-    const email = uniqueEmail('seeded');
+  it('whose address Firebase did not know: a later sign-up with it inherits nothing, and the record it finds is retired', async () => {
+    const email = uniqueEmail('unknown');
     const db = await getDb();
-    const { users, carts } = await collections();
-    await users.insertOne({ name: 'Sam Seeded', email });
-    await insertLegacyDocuments(db, email);
-    const result = await migrateOwners(db, async (asked) => (asked === email ? 'uid-from-firebase' : null));
-    expect(result.claimed).toBe(1);
-    expect(await users.findOne({ email })).toMatchObject({ uid: 'uid-from-firebase' });
-    expect(await carts.countDocuments({ email, ownerUid: 'uid-from-firebase' })).toBe(1);
-    expect((await migrateOwners(db, async () => 'another-uid')).claimed).toBe(0);
+    const userId = await insertLegacyUser(db, email);
+    await insertLegacyDocuments(db, email, { userId });
+    await migrate();
+    const { users, bookings } = await collections();
+    const unclaimed = `unclaimed:${userId.toHexString()}`;
+    expect(await users.findOne({ email })).toMatchObject({ uid: unclaimed });
+
+    const { idToken, localId } = await createFirebaseAccount(email);
+    const { headers } = await signIn(idToken);
+    expect(await whatTheySee(email, headers)).toEqual({ cart: [], payments: [], bookings: [], review: null });
+    expect(await users.findOne({ email })).toMatchObject({ uid: localId });
+    expect(await users.findOne({ _id: userId })).toBeNull();
+    // The restaurant keeps the bookings and payments, still nobody's.
+    expect(await bookings.countDocuments({ email, ownerUid: unclaimed })).toBe(1);
+  });
+
+  it('older than the account that has its address now: that account is somebody who signed up with it later, and gets nothing', async () => {
+    const email = uniqueEmail('stranger');
+    const db = await getDb();
+    await insertLegacyDocuments(db, email, { at: new Date(Date.now() - 200 * 86_400_000) });
+    const { idToken, localId } = await createFirebaseAccount(email);
+    await migrate();
+    const { headers } = await signIn(idToken);
+    expect(await whatTheySee(email, headers)).toEqual({ cart: [], payments: [], bookings: [], review: null });
+    const { payments } = await collections();
+    expect(await payments.countDocuments({ email, ownerUid: localId })).toBe(0);
+    expect(await payments.countDocuments({ email, ownerUid: /^unclaimed:/ })).toBe(1);
   });
 });
 
 describe('an email address used again after its account was deleted', () => {
   const tomorrow = () => addDays(restaurantClock(new Date()).today, 1);
 
-  it('through the app: the new account inherits nothing, not even the documents stored by email before', async () => {
+  it('through the app: the new account inherits nothing', async () => {
     const email = uniqueEmail('reused');
     const first = await createFirebaseAccount(email);
     const old = await signIn(first.idToken);
     const { users } = await collections();
     const oldRecord = (await users.findOne({ uid: first.localId }))!;
-    await insertLegacyDocuments(await getDb(), email);
     const booked = await call(bookRoute, '/api/bookings', { headers: old.headers, json: { date: tomorrow(), time: '19:00', guests: 2, phone: '+1 555 010 2024' } });
     expect(booked.status).toBe(201);
 
@@ -98,10 +125,9 @@ describe('an email address used again after its account was deleted', () => {
     expect(second.localId).not.toBe(first.localId);
     const fresh = await signIn(second.idToken);
     expect(await whatTheySee(email, fresh.headers)).toEqual({ cart: [], payments: [], bookings: [], review: null });
-    // The restaurant keeps the old account's payments and bookings, still the old account's.
-    const { bookings, payments } = await collections();
-    expect(await bookings.countDocuments({ email, ownerUid: first.localId })).toBe(2);
-    expect(await payments.countDocuments({ email, ownerUid: first.localId })).toBe(1);
+    // The restaurant keeps the old account's bookings, still the old account's.
+    const { bookings } = await collections();
+    expect(await bookings.countDocuments({ email, ownerUid: first.localId })).toBe(1);
   });
 
   it('outside the app (in the Firebase console): the old record is retired at the new sign-in, and nothing passes over', async () => {

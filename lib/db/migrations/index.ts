@@ -1,0 +1,13 @@
+/**
+ * Every data migration, in the order they run. A new one is a file `NNN-name.ts` with the next
+ * number, added at the end; one that has run on any database is never edited or removed.
+ */
+import type { Migration } from './types.ts';
+import { menuFields } from './001-menu-fields.ts';
+import { reviewIds } from './002-review-ids.ts';
+import { owners } from './003-owners.ts';
+import { dropEmailIndexes } from './004-drop-email-indexes.ts';
+
+export type { Migration };
+
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes];
