@@ -36,10 +36,17 @@ function cursor<T>(run: (o: FindOptions) => T[], opts: FindOptions): AppFindCurs
   };
 }
 
-/** An `_id` given as a plain value names at most one document: found by key, not by a scan. */
-function plainId(filter: Document | undefined): unknown {
+const isPlainId = (id: unknown) => id instanceof ObjectId || typeof id === 'string' || typeof id === 'number';
+
+/**
+ * An `_id` given as a plain value, or as `{ $in: [...] }` of plain values, names at most those
+ * documents: found by key, not by a scan (in the list's order: without a sort MongoDB promises none).
+ */
+function plainIds(filter: Document | undefined): unknown[] | undefined {
   const id = filter?._id;
-  return id instanceof ObjectId || typeof id === 'string' || typeof id === 'number' ? id : undefined;
+  if (isPlainId(id)) return [id];
+  const list = id !== null && typeof id === 'object' && Object.keys(id).length === 1 ? (id as { $in?: unknown }).$in : undefined;
+  return Array.isArray(list) && list.every(isPlainId) ? list : undefined;
 }
 
 export class EmbeddedCollection<T extends Document> implements AppCollection<T> {
@@ -76,12 +83,22 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   /** The stored documents themselves: callers must copy before handing anything out. */
   private match(filter: Filter<T> | undefined, many: boolean): Document[] {
-    const query = new Query(clone(filter ?? {}) as Document, MINGO_OPTIONS);
-    const id = plainId(filter as Document | undefined);
-    if (id !== undefined) {
-      const doc = this.db.store(this.name)?.docs.get(valueKey(id));
-      return doc && query.test(doc) ? [doc] : [];
+    const ids = plainIds(filter as Document | undefined);
+    if (ids) {
+      // The key found the document: the rest of the filter is tested (a long `$in` per document would cost its square).
+      const { _id, ...rest } = filter as Document;
+      const query = new Query(clone(rest), MINGO_OPTIONS);
+      const docs = this.db.store(this.name)?.docs;
+      const matched: Document[] = [];
+      for (const key of new Set(ids.map(valueKey))) {
+        const doc = docs?.get(key);
+        if (!doc || !query.test(doc)) continue;
+        matched.push(doc);
+        if (!many) break;
+      }
+      return matched;
     }
+    const query = new Query(clone(filter ?? {}) as Document, MINGO_OPTIONS);
     const matched: Document[] = [];
     for (const doc of this.db.documents(this.name)) {
       if (!query.test(doc)) continue;

@@ -355,20 +355,14 @@ describe(`data-layer contract (${backend})`, () => {
     expect(await getMenuItem(insertedId.toHexString())).toMatchObject({ available: true, options: [options[0], { ...options[1], max: 2 }] });
   });
 
-  it('a dish stored before these fields existed reads as available, with no allergens, tags or options', async () => {
-    const { insertedId } = await c.menu.insertOne(item('Old Soup', 'soup', 8));
-    expect(await getMenuItem(insertedId.toHexString())).toEqual({
-      _id: insertedId.toHexString(),
-      name: 'Old Soup',
-      recipe: 'Old Soup recipe',
-      image: '/images/menu/old soup.svg',
-      category: 'soup',
-      price: 8,
-      available: true,
-      allergens: [],
-      dietary: [],
-      options: [],
-    });
+  it('_id $in a list: finds, updates and deletes those documents that also match the rest of the filter', async () => {
+    await insertMenu();
+    const docs = await c.menu.find({}).sort({ name: 1 }).toArray();
+    const ids = [docs[0]!._id, docs[1]!._id, docs[2]!._id, new ObjectId(), docs[0]!._id];
+    expect((await c.menu.find({ _id: { $in: ids }, price: { $gte: 12 } }).sort({ name: 1 }).toArray()).map((d) => d.name)).toEqual(['Pizza C', 'Salad B']);
+    expect(await c.menu.updateMany({ _id: { $in: ids }, price: { $gte: 12 } }, { $inc: { price: 1 } })).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+    expect(await c.menu.deleteMany({ _id: { $in: ids } })).toMatchObject({ deletedCount: 3 });
+    expect(await c.menu.countDocuments({})).toBe(2);
   });
 
   it('the cart line index: one line per lineKey, while lines without one (from before) are many', async () => {

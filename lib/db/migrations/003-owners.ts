@@ -38,21 +38,29 @@ export const owners: Migration = {
   id: '003-owners',
   description: 'records stored by email go to the Firebase account of the address, or to nobody',
   async up(db) {
-    const oldest = new Map<string, number>();
-    const note = (email: string, at: Date | undefined) => oldest.set(email, Math.min(oldest.get(email) ?? Infinity, at?.getTime() ?? Infinity));
+    // One pass over each collection: what each address has without an owner, and its oldest date.
+    const legacy = new Map<string, { oldest: number; docs: Record<(typeof OWNED)[number], ObjectId[]> }>();
+    const note = (email: string, at: Date | undefined) => {
+      let entry = legacy.get(email);
+      if (!entry) legacy.set(email, (entry = { oldest: Infinity, docs: { carts: [], payments: [], bookings: [], reviews: [] } }));
+      entry.oldest = Math.min(entry.oldest, at?.getTime() ?? Infinity);
+      return entry;
+    };
     for (const user of await db.collection('users').find({ uid: { $exists: false } }).toArray()) note(user.email, user.createdAt);
     for (const name of OWNED) {
-      for (const doc of await owned(db, name).find({ ownerUid: { $exists: false }, email: { $exists: true } }).toArray()) note(doc.email, doc.createdAt ?? doc.data);
+      for (const doc of await owned(db, name).find({ ownerUid: { $exists: false }, email: { $exists: true } }).toArray()) {
+        note(doc.email, doc.createdAt ?? doc.data).docs[name].push(doc._id);
+      }
     }
-    if (!oldest.size) return;
+    if (!legacy.size) return;
 
     const { firebaseAccountsByEmail } = await import('../../auth/firebase-admin.ts');
     const { normalizeEmail } = await import('../../users/email.ts');
-    const accounts = await firebaseAccountsByEmail([...oldest.keys()]);
-    for (const [email, since] of oldest) {
+    const accounts = await firebaseAccountsByEmail([...legacy.keys()]);
+    for (const [email, { oldest, docs }] of legacy) {
       const account = accounts.get(normalizeEmail(email));
-      const uid = account && account.createdAt.getTime() <= since + CLOCK_SKEW_MS ? account.uid : null;
-      await stamp(db, email, await ownerOf(db, email, uid));
+      const uid = account && account.createdAt.getTime() <= oldest + CLOCK_SKEW_MS ? account.uid : null;
+      await stamp(db, docs, await ownerOf(db, email, uid));
     }
   },
 };
@@ -76,17 +84,18 @@ async function ownerOf(db: AppDb, email: string, uid: string | null): Promise<st
   return nobody;
 }
 
-async function stamp(db: AppDb, email: string, ownerUid: string): Promise<void> {
-  const unowned = { email, ownerUid: { $exists: false } };
-  for (const name of ['carts', 'payments', 'bookings'] as const) await owned(db, name).updateMany(unowned, { $set: { ownerUid } });
+async function stamp(db: AppDb, docs: Record<(typeof OWNED)[number], ObjectId[]>, ownerUid: string): Promise<void> {
+  for (const name of ['carts', 'payments', 'bookings'] as const) {
+    if (docs[name].length) await owned(db, name).updateMany({ _id: { $in: docs[name] }, ownerUid: { $exists: false } }, { $set: { ownerUid } });
+  }
   const reviews = owned(db, 'reviews');
-  for (const review of await reviews.find(unowned).toArray()) {
+  for (const _id of docs.reviews) {
     try {
-      await reviews.updateOne({ _id: review._id, ownerUid: { $exists: false } }, { $set: { ownerUid } });
+      await reviews.updateOne({ _id, ownerUid: { $exists: false } }, { $set: { ownerUid } });
     } catch (err) {
       // One review per diner: the one the owner wrote since is the current one.
       if (!isDuplicateKeyError(err)) throw err;
-      await reviews.deleteOne({ _id: review._id });
+      await reviews.deleteOne({ _id });
     }
   }
 }
