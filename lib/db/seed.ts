@@ -61,9 +61,9 @@ function indexBuildError(collection: string, keys: Record<string, 1 | -1>, optio
   const keyValue = (err as { keyValue?: Document }).keyValue;
   if (isDuplicateKeyError(err) && keyValue) {
     const value = BSON.EJSON.stringify(keyValue, { relaxed: true });
-    return new IndexBuildError(`Cannot build ${what}: more than one document has ${value}. Change or remove the duplicates, then start again.`, { cause: err });
+    return new IndexBuildError(`${what} cannot be built: more than one document has ${value}. Change or remove the duplicates, then try again.`, { cause: err });
   }
-  return new IndexBuildError(`Cannot build ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  return new IndexBuildError(`${what} cannot be built: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }
 
 export interface SeedCounts {

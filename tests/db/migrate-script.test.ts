@@ -99,7 +99,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
     await db.close();
     const run = await migrate(dir);
     expect(run.code).toBe(1);
-    expect(run.err).toContain('Cannot build the unique index email_1 of users: more than one document has {"email":"same@bistro.test"}.');
+    expect(run.err).toContain('the unique index email_1 of users cannot be built: more than one document has {"email":"same@bistro.test"}.');
   });
 
   it('refuses while a running server holds the data, and takes no arguments', async () => {

@@ -46,7 +46,7 @@ describe(`preparing the database at first use (${backend})`, () => {
     ]);
     await closeDb();
 
-    const message = 'Cannot build the unique index email_1 of users: more than one document has {"email":"twin@bistro.test"}. Change or remove the duplicates, then start again.';
+    const message = 'the unique index email_1 of users cannot be built: more than one document has {"email":"twin@bistro.test"}. Change or remove the duplicates, then try again.';
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(getDb()).rejects.toMatchObject({ name: 'IndexBuildError', message });
     expect(error).toHaveBeenCalledWith(`[db] ${message}`);

@@ -3,16 +3,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, connect } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { chromium } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { firebaseIdToken } from '../support/firebase';
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { createFirebaseAccount, firebaseIdToken } from '../support/firebase';
+import { insertLegacyDocuments, insertLegacyUser } from '../support/legacy';
 import { freePort, spawnServer, startServer, type RunningServer } from './server';
 
 /**
  * Faults against the real production server (`next start` on the build `npm test` made):
  * a SIGKILL in the middle of acknowledged writes and of a checkpoint, a data directory that fills
- * up, that is unusable, damaged, from a newer version or already in use, an unreachable MongoDB.
+ * up, that is unusable, damaged, from a newer version or already in use, data that cannot be
+ * indexed or migrated yet, an unreachable MongoDB.
  */
 
 const servers: RunningServer[] = [];
@@ -251,6 +255,67 @@ describe('a data directory the server cannot use as it is', () => {
     raw.exec('PRAGMA user_version = 3');
     raw.close();
     await expectRefusal({ DATA_DIR: dataDir }, /Cannot start: .*bistro\.db was written by a newer version of Bistro \(data format 3; this version reads up to 2\)/);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('data the server cannot serve as it is', () => {
+  it('a duplicate under a unique index: the server refuses to start, naming the index and the duplicated value', async () => {
+    const dataDir = freshDataDir('duplicates');
+    const db = EmbeddedDb.open({ dataDir });
+    await db.collection('users').insertMany([
+      { uid: 'twin-one', name: 'Twin One', email: 'twin@bistro.test' },
+      { uid: 'twin-two', name: 'Twin Two', email: 'twin@bistro.test' },
+    ]);
+    await db.close();
+    await expectRefusal(
+      { DATA_DIR: dataDir },
+      /Cannot start: the unique index email_1 of users cannot be built: more than one document has \{"email":"twin@bistro\.test"\}\. Change or remove the duplicates, then try again\./,
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a migration that needs Firebase while it is unreachable: 503 meanwhile, and the migration runs once Firebase answers', async () => {
+    const dataDir = freshDataDir('offline');
+    const email = `offline.${Date.now()}@bistro.test`;
+    await createFirebaseAccount(email);
+    const db = EmbeddedDb.open({ dataDir });
+    await insertLegacyDocuments(db, email, { userId: await insertLegacyUser(db, email) });
+    await db.close();
+    // Firebase as this server is told to reach it: a port nobody answers on yet.
+    const port = await freePort();
+    const server = await startServer({ SESSION_SECRET: secret, DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}` }, () => true);
+    servers.push(server);
+    const menu = await fetch(`${server.baseUrl}/api/menu`);
+    expect(menu.status).toBe(503);
+    expect(await menu.json()).toEqual({ error: 'The database is unavailable. Please try again shortly.' });
+    expect(server.output()).toMatch(/\[db\] Migration 003-owners failed, so it and the migrations after it have not run: /);
+
+    const [emulatorHost, emulatorPort] = process.env.FIREBASE_AUTH_EMULATOR_HOST!.split(':');
+    const proxy = createServer((socket) => {
+      const upstream = connect(Number(emulatorPort), emulatorHost);
+      for (const end of [socket, upstream]) end.on('error', () => end.destroy());
+      socket.pipe(upstream).pipe(socket);
+    }).listen(port, '127.0.0.1');
+    try {
+      let status = 503;
+      for (const started = Date.now(); status === 503 && Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 1000))) {
+        status = (await fetch(`${server.baseUrl}/api/menu`)).status;
+      }
+      expect(status).toBe(200);
+      expect(server.output()).toMatch(/\[db\] migration 003-owners \(.*\): \d+ ms/);
+      // Its owner signs in and finds their booking.
+      const res = await fetch(`${server.baseUrl}/api/jwt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ idToken: await firebaseIdToken(email, 'Fresh#2024') }),
+      });
+      const { token } = (await res.json()) as { token: string };
+      const bookings = (await (await fetch(`${server.baseUrl}/api/bookings`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown[];
+      expect(bookings).toHaveLength(1);
+    } finally {
+      proxy.close();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
