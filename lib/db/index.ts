@@ -94,12 +94,12 @@ async function refuseUnmigrated(db: AppDb, where: string): Promise<void> {
   }
 }
 
-/** Runs `prepare` once, and again after a failure: at once after a lost connection, RETRY_MS after a migration or index that failed. */
-function retrying(prepare: () => Promise<void>): () => Promise<void> {
+/** Runs `run` once, and again after a failure: at once after a lost connection, RETRY_MS after a migration or index that failed. */
+function retrying(run: () => Promise<void>): () => Promise<void> {
   let attempt: Promise<void> | null = null;
   return () => {
     if (attempt) return attempt;
-    const current = prepare();
+    const current = run();
     attempt = current;
     current.catch((err: unknown) => {
       const forget = () => {

@@ -1,4 +1,5 @@
 /** Managing people: make admin, delete (with their cart and Firebase account), and the guard rails. */
+import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listUsers } from '@/app/api/users/route';
 import { GET as adminCheck, PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
@@ -91,6 +92,18 @@ describe('DELETE /api/users/{id}', () => {
     if (emulatorHost) {
       await expect(getFirebaseAdminAuth().getUserByEmail(target.email)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     }
+  });
+
+  it('deletes a record nobody could claim when its data was migrated: Firebase has no account for its owner', async () => {
+    const { users, bookings } = await collections();
+    const insertedId = new ObjectId();
+    const uid = `unclaimed:${insertedId.toHexString()}`;
+    await users.insertOne({ _id: insertedId, uid, name: 'Nobody Now', email: `nobody.${Date.now()}@bistro.test` });
+    await bookings.insertOne({ ownerUid: uid, email: 'nobody@bistro.test', name: 'Nobody Now', date: '2030-01-01', time: '19:00', guests: 2, phone: '+1 555 010 2024', status: 'confirmed', createdAt: new Date() });
+    const res = await remove(insertedId.toHexString());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedCount: 1 });
+    expect(await bookings.countDocuments({ ownerUid: uid })).toBe(1);
   });
 
   it('refuses an admin deleting their own account (400) and keeps it', async () => {
