@@ -3,10 +3,10 @@ import { ObjectId, type Document } from 'mongodb';
 import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
 import { MINGO_OPTIONS } from './mingo-options.ts';
-import { applyOperators, clone, EmbeddedServerError, valueKey, type Change, type IndexSpec, type Store } from './store.ts';
+import { applyOperators, checkUpdate, clone, EmbeddedServerError, upsertDocument, valueKey, type Change, type IndexSpec, type Store } from './store.ts';
 import type {
-  AppCollection, AppFindCursor, AppUpdate, DeleteResult, Filter, FindOneOptions, FindOptions,
-  IndexOptions, InsertManyResult, InsertOneResult, OptionalUnlessRequiredId, Projection, SortSpec, UpdateResult, WithId,
+  AppCollection, AppFindCursor, AppUpdate, DeleteResult, Filter, FindOneAndUpdateOptions, FindOneOptions, FindOptions,
+  IndexOptions, InsertManyResult, InsertOneResult, OptionalUnlessRequiredId, Projection, SortSpec, UpdateOptions, UpdateResult, WithId,
 } from './types.ts';
 
 /** What a collection needs from the engine (lib/db/embedded.ts). */
@@ -23,7 +23,7 @@ export interface Engine {
   dropIndex(name: string, index: string): Promise<void>;
 }
 
-const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet']);
+const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$setOnInsert']);
 
 /** Chaining only records options; the query runs in toArray(). */
 function cursor<T>(run: (o: FindOptions) => T[], opts: FindOptions): AppFindCursor<T> {
@@ -142,22 +142,59 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     return stored.map((d) => d._id);
   }
 
-  updateOne(filter: Filter<T>, update: AppUpdate<T>) { return this.update(filter, update, false); }
-  updateMany(filter: Filter<T>, update: AppUpdate<T>) { return this.update(filter, update, true); }
+  async updateOne(filter: Filter<T>, update: AppUpdate<T>, options: UpdateOptions = {}): Promise<UpdateResult<T>> {
+    return (await this.update(filter, update, { ...options, many: false })).result;
+  }
 
-  private async update(filter: Filter<T>, update: AppUpdate<T>, many: boolean): Promise<UpdateResult<T>> {
+  async updateMany(filter: Filter<T>, update: AppUpdate<T>, options: UpdateOptions = {}): Promise<UpdateResult<T>> {
+    return (await this.update(filter, update, { ...options, many: true })).result;
+  }
+
+  async findOneAndUpdate(filter: Filter<T>, update: AppUpdate<T>, options: FindOneAndUpdateOptions = {}): Promise<WithId<T> | null> {
+    const { first } = await this.update(filter, update, { upsert: options.upsert, sort: options.sort, many: false });
+    const doc = options.returnDocument === 'after' ? first?.after : first?.before;
+    if (!doc) return null;
+    return (new Query({}, MINGO_OPTIONS).find<Document>([clone(doc)], options.projection ?? {}).all()[0] as WithId<T> | undefined) ?? null;
+  }
+
+  /**
+   * Matches, then updates what matched or inserts what the upsert makes, in one synchronous step:
+   * no other write can come in between, so of racing upserts one inserts and the rest match it
+   * (or, when their filter cannot match it, fail on the unique index as the insert would).
+   */
+  private async update(
+    filter: Filter<T>,
+    update: AppUpdate<T>,
+    { many, upsert = false, sort }: { many: boolean; upsert?: boolean; sort?: SortSpec },
+  ): Promise<{ result: UpdateResult<T>; first?: { before?: Document; after: Document } }> {
     const bad = Object.keys(update).find((op) => !UPDATE_OPERATORS.has(op));
     if (bad || !Object.keys(update).length) throw new Error(`Unsupported update operator ${bad ?? '(none)'}; use ${[...UPDATE_OPERATORS].join(', ')}`);
+    checkUpdate(update);
     this.db.assertWritable();
-    // Matched and applied in one synchronous step: no other write can come in between.
-    const matched = this.match(filter, many);
-    const changes: Array<{ before: Document; after: Document }> = [];
-    for (const before of matched) {
-      const after = clone(before);
-      if (applyOperators(after, update).length) changes.push({ before, after });
+    const matched = sort ? this.firstBy(filter, sort) : this.match(filter, many);
+    if (!matched.length && upsert) {
+      const inserted = upsertDocument(filter as Document, update as Document);
+      await this.db.write(this.name, [{ after: inserted }]);
+      const result = { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: inserted._id };
+      return { result: result as UpdateResult<T>, first: { after: inserted } };
     }
+    const changes: Array<{ before: Document; after: Document }> = [];
+    const updated = matched.map((before) => {
+      const after = clone(before);
+      if (!applyOperators(after, update).length) return before;
+      changes.push({ before, after });
+      return after;
+    });
     if (changes.length) await this.db.write(this.name, changes);
-    return { acknowledged: true, matchedCount: matched.length, modifiedCount: changes.length, upsertedCount: 0, upsertedId: null };
+    const result = { acknowledged: true, matchedCount: matched.length, modifiedCount: changes.length, upsertedCount: 0, upsertedId: null };
+    return { result, ...(matched.length ? { first: { before: matched[0], after: updated[0]! } } : {}) };
+  }
+
+  /** The stored document that comes first in `sort` among those matching, if any. */
+  private firstBy(filter: Filter<T>, sort: SortSpec): Document[] {
+    const [first] = new Query({}, MINGO_OPTIONS).find<Document>(this.match(filter, true).map(clone)).sort(sort).limit(1).all();
+    const stored = first && this.db.store(this.name)?.docs.get(valueKey(first._id));
+    return stored ? [stored] : [];
   }
 
   deleteOne(filter: Filter<T>) { return this.delete(filter, false); }

@@ -17,6 +17,7 @@ import type { AppCollections, AppDb } from './types.ts';
 
 export type * from './types.ts';
 export { isDuplicateKeyError } from './errors.ts';
+export { conditionalUpsert } from './conditional-upsert.ts';
 
 export interface DbInfo {
   backend: 'mongodb' | 'embedded';

@@ -2,7 +2,7 @@
  * The narrow slice of the MongoDB driver's Collection API that the app may use.
  *
  * App code sees only these interfaces, never the driver's `Collection`: whatever
- * is missing here (upserts, findOneAndUpdate, bulkWrite, pipeline updates...) is
+ * is missing here (bulkWrite, replaceOne, pipeline updates, array filters...) is
  * missing from the embedded engine too, so using it fails at compile time instead
  * of working against Atlas and breaking on a developer machine.
  *
@@ -45,10 +45,26 @@ export interface FindOneOptions {
 }
 
 /**
- * The update operators both backends implement. `$setOnInsert` and friends are left
- * out on purpose: the embedded engine has no upsert, so there is nothing for them to do.
+ * The update operators both backends implement. `$setOnInsert` applies only when an upsert
+ * inserts; a document that matched ignores it.
  */
-export type AppUpdate<T> = Pick<UpdateFilter<T>, '$set' | '$unset' | '$inc' | '$push' | '$pull' | '$addToSet'>;
+export type AppUpdate<T> = Pick<UpdateFilter<T>, '$set' | '$unset' | '$inc' | '$push' | '$pull' | '$addToSet' | '$setOnInsert'>;
+
+export interface UpdateOptions {
+  /**
+   * When nothing matches, insert the document the filter's equality fields describe (`_id`
+   * included), then apply the update to it. Racing upserts on a unique key: see findOneAndUpdate.
+   */
+  upsert?: boolean;
+}
+
+export interface FindOneAndUpdateOptions extends UpdateOptions {
+  /** The document as it was before the update (the default, as in the driver) or after it. */
+  returnDocument?: 'before' | 'after';
+  projection?: Projection;
+  /** Which document is updated when several match. */
+  sort?: SortSpec;
+}
 
 export interface IndexOptions {
   unique?: boolean;
@@ -77,8 +93,17 @@ export interface AppCollection<T extends Document> {
   findOne(filter?: Filter<T>, options?: FindOneOptions): Promise<WithId<T> | null>;
   insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>>;
   insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<InsertManyResult<T>>;
-  updateOne(filter: Filter<T>, update: AppUpdate<T>): Promise<UpdateResult<T>>;
-  updateMany(filter: Filter<T>, update: AppUpdate<T>): Promise<UpdateResult<T>>;
+  updateOne(filter: Filter<T>, update: AppUpdate<T>, options?: UpdateOptions): Promise<UpdateResult<T>>;
+  updateMany(filter: Filter<T>, update: AppUpdate<T>, options?: UpdateOptions): Promise<UpdateResult<T>>;
+  /**
+   * Updates one document and answers it (before or after the update; null when none matched and
+   * nothing was inserted), in one atomic step. Upserts that race for one key under a unique
+   * index: each either matches the document another inserted or, when its filter cannot match
+   * that document, fails with a duplicate-key error (11000), on both backends. MongoDB may also
+   * answer 11000 to the loser of a race to insert when the filter holds more than equalities on
+   * that key; trying once more then settles it.
+   */
+  findOneAndUpdate(filter: Filter<T>, update: AppUpdate<T>, options?: FindOneAndUpdateOptions): Promise<WithId<T> | null>;
   /** The filter is required: deleting everything has to be spelled `deleteMany({})`. */
   deleteOne(filter: Filter<T>): Promise<DeleteResult>;
   deleteMany(filter: Filter<T>): Promise<DeleteResult>;

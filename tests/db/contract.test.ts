@@ -6,8 +6,8 @@
  */
 import { ObjectId } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collections, describeDb, getDb, isDuplicateKeyError, toObjectId } from '@/lib/db';
-import type { AppCollections } from '@/lib/db';
+import { collections, conditionalUpsert, describeDb, getDb, isDuplicateKeyError, toObjectId } from '@/lib/db';
+import type { AppCollections, UpdateResult } from '@/lib/db';
 import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import type { MenuItemDoc, PaymentDoc, UserDoc } from '@/lib/db/documents';
@@ -45,6 +45,7 @@ describe(`data-layer contract (${backend})`, () => {
     c = await collections();
     await Promise.all([
       c.menu.deleteMany({}), c.reviews.deleteMany({}), c.users.deleteMany({}), c.carts.deleteMany({}), c.payments.deleteMany({}),
+      c.rateLimits.deleteMany({}), c.pickupSlots.deleteMany({}),
     ]);
     await ensureIndexes(await getDb());
   });
@@ -308,6 +309,154 @@ describe(`data-layer contract (${backend})`, () => {
     await expect(c.settings.dropIndex('count_1')).rejects.toMatchObject({ code: 26 }); // a collection never written
   });
 
+  describe('upserts and findOneAndUpdate', () => {
+    const expiresAt = new Date('2030-01-01T00:00:00Z');
+    const sum = (results: UpdateResult[], field: 'matchedCount' | 'upsertedCount') => results.reduce((n, r) => n + r[field], 0);
+
+    it('findOneAndUpdate answers the document before the update by default, after it when asked, null when none matched', async () => {
+      await insertMenu();
+      expect(await c.menu.findOneAndUpdate({ name: 'Soup A' }, { $inc: { price: 1 } })).toMatchObject({ name: 'Soup A', price: 8 });
+      const after = await c.menu.findOneAndUpdate({ name: 'Soup A' }, { $inc: { price: 1 } }, { returnDocument: 'after' });
+      expect(after).toMatchObject({ name: 'Soup A', price: 10 });
+      expect(after?._id).toBeInstanceOf(ObjectId);
+      expect(await c.menu.findOneAndUpdate({ name: 'Soup A' }, { $set: { price: 10 } }, { returnDocument: 'before' })).toMatchObject({ price: 10 });
+      expect(await c.menu.findOneAndUpdate({ name: 'nope' }, { $set: { price: 1 } })).toBeNull();
+      expect(await c.menu.findOneAndUpdate({ name: 'nope' }, { $set: { price: 1 } }, { returnDocument: 'after' })).toBeNull();
+      expect(await c.menu.countDocuments({ name: 'nope' })).toBe(0);
+      // What it answers is a copy.
+      after!.price = 999;
+      expect((await c.menu.findOne({ name: 'Soup A' }))?.price).toBe(10);
+    });
+
+    it('findOneAndUpdate updates the first document in `sort` order and answers it through `projection`', async () => {
+      await insertMenu();
+      const cheapest = await c.menu.findOneAndUpdate({ category: 'soup' }, { $set: { recipe: 'cheapest' } }, { sort: { price: 1 }, projection: { name: 1, _id: 0 }, returnDocument: 'after' });
+      expect(cheapest).toEqual({ name: 'Soup D' });
+      const dearest = await c.menu.findOneAndUpdate({ price: { $gte: 9 } }, { $set: { recipe: 'dearest' } }, { sort: { price: -1 }, projection: { recipe: 0, image: 0 } });
+      expect(dearest).toEqual({ _id: expect.any(ObjectId), name: 'Pizza C', category: 'pizza', price: 15 });
+      expect((await c.menu.find({ recipe: { $in: ['cheapest', 'dearest'] } }, { sort: { name: 1 } }).toArray()).map((d) => [d.name, d.recipe])).toEqual([
+        ['Pizza C', 'dearest'],
+        ['Soup D', 'cheapest'],
+      ]);
+    });
+
+    it('an upsert inserts the filter’s equalities with the update and $setOnInsert; a match ignores $setOnInsert', async () => {
+      const filter = { name: 'Tart', category: { $eq: 'dessert' as const }, price: { $gt: 5 } };
+      const made = await c.menu.updateOne(filter, { $set: { price: 7 }, $setOnInsert: { recipe: 'new', image: '/t.svg' } }, { upsert: true });
+      expect(made).toMatchObject({ acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
+      expect(made.upsertedId).toBeInstanceOf(ObjectId);
+      // Ranges pin nothing: the price is the update's alone.
+      expect(await c.menu.findOne({ _id: made.upsertedId! })).toEqual({ _id: made.upsertedId, name: 'Tart', category: 'dessert', price: 7, recipe: 'new', image: '/t.svg' });
+
+      const matched = await c.menu.updateOne(filter, { $set: { price: 8 }, $setOnInsert: { recipe: 'ignored' } }, { upsert: true });
+      expect(matched).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0, upsertedId: null });
+      expect(await c.menu.findOne({ name: 'Tart' })).toMatchObject({ price: 8, recipe: 'new' });
+      expect(await c.menu.updateOne({ name: 'Tart' }, { $setOnInsert: { recipe: 'x' } }, { upsert: true })).toMatchObject({ matchedCount: 1, modifiedCount: 0, upsertedCount: 0 });
+
+      // Equalities inside $and and on dotted paths count; $in of several values and $exists do not.
+      const nested = await c.menu.updateOne(
+        { $and: [{ name: 'Pie' }, { category: 'dessert' }], 'source.kind': 'upsert', recipe: { $in: ['a', 'b'] }, price: { $exists: false } } as never,
+        { $inc: { price: 4 } },
+        { upsert: true },
+      );
+      expect(await c.menu.findOne({ _id: nested.upsertedId! })).toEqual({ _id: nested.upsertedId, name: 'Pie', category: 'dessert', source: { kind: 'upsert' }, price: 4 });
+      // updateMany upserts one document when none matched, and updates every match otherwise.
+      expect(await c.menu.updateMany({ category: 'pizza' }, { $set: { price: 1 } }, { upsert: true })).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
+      await c.menu.insertOne(item('Pizza B', 'pizza', 2));
+      expect(await c.menu.updateMany({ category: 'pizza' }, { $set: { price: 3 } }, { upsert: true })).toMatchObject({ matchedCount: 2, modifiedCount: 2, upsertedCount: 0 });
+      // findOneAndUpdate upserts too: nothing was there before, the new document is there after.
+      expect(await c.menu.findOneAndUpdate({ name: 'Scone' }, { $setOnInsert: { category: 'dessert', price: 3 } }, { upsert: true })).toBeNull();
+      expect(await c.menu.findOneAndUpdate({ name: 'Bun' }, { $setOnInsert: { category: 'dessert', price: 2 } }, { upsert: true, returnDocument: 'after' })).toEqual({
+        _id: expect.any(ObjectId), name: 'Bun', category: 'dessert', price: 2,
+      });
+    });
+
+    it('$setOnInsert may not touch a field another operator sets (code 40), even on a match', async () => {
+      await insertMenu();
+      for (const upsert of [true, false]) {
+        await expect(c.menu.updateOne({ name: 'Soup A' }, { $set: { price: 1 }, $setOnInsert: { price: 2 } }, { upsert })).rejects.toMatchObject({ code: 40 });
+        await expect(c.menu.updateOne({ name: 'New' }, { $inc: { price: 1 }, $setOnInsert: { price: 2 } }, { upsert })).rejects.toMatchObject({ code: 40 });
+      }
+      expect(await c.menu.countDocuments({})).toBe(5);
+      expect((await c.menu.findOne({ name: 'Soup A' }))?.price).toBe(8);
+    });
+
+    it('_id is immutable: an upsert takes it from the filter or the update, a match may only set it to what it is', async () => {
+      const { insertedId } = await c.menu.insertOne(item('Kept', 'soup', 1));
+      await expect(c.menu.updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });
+      await expect(c.menu.findOneAndUpdate({ _id: insertedId }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });
+      expect(await c.menu.updateOne({ _id: insertedId }, { $set: { _id: insertedId, price: 2 } })).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      expect(await c.menu.updateOne({ _id: insertedId }, { $setOnInsert: { _id: new ObjectId() } }, { upsert: true })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      expect(await c.menu.findOne({ name: 'Kept' })).toMatchObject({ _id: insertedId, price: 2 });
+
+      const pinned = new ObjectId();
+      const fromFilter = await c.menu.updateOne({ _id: pinned }, { $setOnInsert: { name: 'Pinned', category: 'soup', price: 1 } }, { upsert: true });
+      expect(fromFilter.upsertedId?.equals(pinned)).toBe(true);
+      const chosen = new ObjectId();
+      const fromUpdate = await c.menu.findOneAndUpdate({ name: 'Chosen' }, { $setOnInsert: { _id: chosen, category: 'soup', price: 1 } }, { upsert: true, returnDocument: 'after' });
+      expect(fromUpdate?._id.equals(chosen)).toBe(true);
+      const same = new ObjectId();
+      expect((await c.menu.updateOne({ _id: same }, { $set: { _id: same, name: 'Same' } }, { upsert: true })).upsertedId?.equals(same)).toBe(true);
+      await expect(c.menu.updateOne({ _id: new ObjectId() }, { $setOnInsert: { _id: new ObjectId(), name: 'Moved' } }, { upsert: true })).rejects.toMatchObject({ code: 66 });
+      expect(await c.menu.countDocuments({ name: 'Moved' })).toBe(0);
+      // A string _id, as counters and slots use.
+      expect(await c.rateLimits.updateOne({ _id: 'k' }, { $set: { count: 1, expiresAt } }, { upsert: true })).toMatchObject({ upsertedCount: 1, upsertedId: 'k' });
+      // A new document under an _id that exists is a duplicate like any other.
+      await expect(c.rateLimits.updateOne({ _id: 'k', count: 0 }, { $set: { expiresAt } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+    });
+
+    it('the document an upsert inserts is held to the unique indexes', async () => {
+      await c.users.insertOne({ uid: 'ann', name: 'Ann', email: 'ann@bistro.test' });
+      const taken = c.users.updateOne({ uid: 'bob' }, { $setOnInsert: { name: 'Bob', email: 'ann@bistro.test' } }, { upsert: true });
+      await expect(taken).rejects.toMatchObject({ code: 11000 });
+      expect(await c.users.countDocuments({})).toBe(1);
+    });
+
+    it('upserts racing for one key: one inserts, every other matches it, and every change counts', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => c.rateLimits.updateOne({ _id: 'race' }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true })),
+      );
+      expect(sum(results, 'upsertedCount')).toBe(1);
+      expect(sum(results, 'matchedCount')).toBe(49);
+      expect(await c.rateLimits.find({}).toArray()).toEqual([{ _id: 'race', count: 50, expiresAt }]);
+
+      // A counter: each caller gets a number of its own, with no gap.
+      const taken = await Promise.all(
+        Array.from({ length: 50 }, () => c.rateLimits.findOneAndUpdate({ _id: 'seq' }, { $inc: { count: 1 }, $setOnInsert: { expiresAt } }, { upsert: true, returnDocument: 'after' })),
+      );
+      expect(taken.map((doc) => doc!.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+
+      // The same under a unique index on another field than _id.
+      const line = { menuId: 'm', email: 'r@bistro.test', ownerUid: 'u1', name: 'Soup', image: '/x.svg', price: 5 };
+      await Promise.all(
+        Array.from({ length: 20 }, () => c.carts.findOneAndUpdate({ lineKey: 'u1:race' }, { $inc: { quantity: 1 }, $setOnInsert: line }, { upsert: true })),
+      );
+      expect(await c.carts.find({ lineKey: 'u1:race' }).toArray()).toEqual([{ _id: expect.any(ObjectId), lineKey: 'u1:race', ...line, quantity: 20 }]);
+    });
+
+    it('a conditional upsert refuses an existing document that fails the condition with 11000; conditionalUpsert settles racing ones', async () => {
+      await c.pickupSlots.updateOne({ _id: 'full' }, { $inc: { orders: 1 }, $push: { intents: 'a' } }, { upsert: true });
+      await expect(c.pickupSlots.updateOne({ _id: 'full', orders: { $lt: 1 } }, { $inc: { orders: 1 } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+      await expect(c.pickupSlots.findOneAndUpdate({ _id: 'full', intents: { $ne: 'a' } }, { $inc: { orders: 1 } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+      expect(await c.pickupSlots.findOne({ _id: 'full' })).toEqual({ _id: 'full', orders: 1, intents: ['a'] });
+
+      // 20 payments race for a slot of 5 that nobody has made yet: 5 get a place, the count is 5.
+      const taken = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          conditionalUpsert(c.pickupSlots, { _id: 'race', orders: { $lt: 5 }, intents: { $ne: `t${i}` } }, { $inc: { orders: 1 }, $push: { intents: `t${i}` } }),
+        ),
+      );
+      const winners = taken.filter((doc) => doc !== null);
+      expect(winners).toHaveLength(5);
+      const slot = await c.pickupSlots.findOne({ _id: 'race' });
+      expect(slot?.orders).toBe(5);
+      expect(slot?.intents).toHaveLength(5);
+      // The same payment again is refused by the condition, not counted twice.
+      expect(await conditionalUpsert(c.pickupSlots, { _id: 'race', orders: { $lt: 9 }, intents: { $ne: slot!.intents[0]! } }, { $inc: { orders: 1 } })).toBeNull();
+      await expect(conditionalUpsert(c.pickupSlots, { _id: 'race' }, { $set: { _id: 'other' } })).rejects.toMatchObject({ code: 66 });
+    });
+  });
+
   it('documents are copies: mutating inputs or results never changes stored data', async () => {
     const doc = item('Orig', 'salad', 10);
     const { insertedId } = await c.menu.insertOne(doc);
@@ -440,11 +589,13 @@ describe(`data-layer contract (${backend})`, () => {
 /** Compile-time only: what the narrow API refuses. `tsc` fails if any of these starts compiling. */
 export function _typeChecks(c: AppCollections) {
   // @ts-expect-error not part of the app's API (the embedded engine lacks it)
-  void c.menu.findOneAndUpdate({}, { $set: { price: 1 } });
-  // @ts-expect-error no upserts: the embedded engine cannot do them
-  void c.menu.updateOne({}, { $set: { price: 1 } }, { upsert: true });
-  // @ts-expect-error $setOnInsert is meaningless without upserts
-  void c.menu.updateOne({}, { $setOnInsert: { price: 1 } });
+  void c.menu.replaceOne({}, { name: 'x' });
+  // @ts-expect-error both backends answer the document itself, never the driver's ModifyResult
+  void c.menu.findOneAndUpdate({}, { $set: { price: 1 } }, { includeResultMetadata: true });
+  // @ts-expect-error pipeline updates are the driver's alone
+  void c.menu.updateOne({}, [{ $set: { price: 1 } }]);
+  // @ts-expect-error operators the embedded engine does not implement
+  void c.menu.updateOne({}, { $rename: { price: 'cost' } });
   // @ts-expect-error deleting everything must be spelled deleteMany({})
   void c.menu.deleteMany();
   // @ts-expect-error only the collections in lib/db/documents.ts exist
