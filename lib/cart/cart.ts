@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
+import { collections, conditionalUpsert, toObjectId } from '@/lib/db';
 import type { CartItemDoc } from '@/lib/db/documents';
 import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
 import type { AddedToCart, CartItem, LineAttention } from '@/lib/cart/types';
@@ -48,9 +48,10 @@ async function menuItemsOf(lines: readonly CartItemDoc[]): Promise<Map<string, M
 /**
  * Adds a dish as the viewer chose it. Name, picture and price come from the menu, and the choices
  * are checked against it. An identical line (same dish as priced, same choices, same note) gets
- * the quantity added instead: its `lineKey` is unique, so of two identical adds racing, one
- * inserts and the other finds that line and `$inc`s it, as lib/reservations/seats.ts takes seats.
- * A line holds at most MAX_QUANTITY: an add past that is refused (409), never cut short quietly.
+ * the quantity added instead, in one conditional upsert on its unique `lineKey`: of two identical
+ * adds racing, one makes the line and the other adds to it. A line holds at most MAX_QUANTITY: a
+ * line too full for this add fails the condition, the unique `lineKey` refuses a second line, and
+ * the add is refused (409), never cut short quietly.
  */
 export async function addToCart(viewer: Viewer, input: AddToCartInput): Promise<AddedToCart> {
   authorize(viewer);
@@ -67,39 +68,35 @@ export async function addToCart(viewer: Viewer, input: AddToCartInput): Promise<
   const itemKey = itemKeyOf(item);
   const lineKey = `${viewer.uid}:${fingerprint([item._id, itemKey, priced.options, note ?? ''])}`;
 
-  // Retried: the identical line may be removed (or paid for) between the insert and the $inc.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const { insertedId } = await carts.insertOne({
+  const lineId = new ObjectId();
+  const line = await conditionalUpsert(
+    carts,
+    { lineKey, quantity: { $lte: MAX_QUANTITY - quantity } },
+    {
+      $inc: { quantity },
+      $setOnInsert: {
+        _id: lineId,
         menuId: item._id,
         ownerUid: viewer.uid,
         email: viewer.email,
         name: item.name,
         image: item.image,
         price: priced.unitCents / 100,
-        quantity,
         options: priced.options,
         ...(note ? { note } : {}),
         unitCents: priced.unitCents,
         itemKey,
-        lineKey,
         createdAt: new Date(),
-      });
-      return { insertedId: insertedId.toHexString(), quantity, merged: false };
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
-    const { modifiedCount } = await carts.updateOne({ lineKey, quantity: { $lte: MAX_QUANTITY - quantity } }, { $inc: { quantity } });
-    const line = await carts.findOne({ lineKey });
-    if (line && modifiedCount === 1) return { insertedId: line._id.toHexString(), quantity: line.quantity ?? quantity, merged: true };
-    if (line) {
-      throw new HttpError(
-        409,
-        `Your cart already holds ${line.quantity} of this ${item.name}, and one line holds at most ${MAX_QUANTITY}. Add it with other choices or a note, or pay for these first.`,
-      );
-    }
-  }
-  throw new HttpError(409, 'Your cart changed while this was being added. Please try again.');
+      },
+    },
+    { quantity: 1 },
+  );
+  if (line) return { insertedId: line._id.toHexString(), quantity: line.quantity ?? quantity, merged: !line._id.equals(lineId) };
+  const full = await carts.findOne({ lineKey }, { projection: { quantity: 1 } });
+  throw new HttpError(
+    409,
+    `Your cart already holds ${full?.quantity ?? MAX_QUANTITY} of this ${item.name}, and one line holds at most ${MAX_QUANTITY}. Add it with other choices or a note, or pay for these first.`,
+  );
 }
 
 /**

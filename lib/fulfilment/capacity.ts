@@ -1,32 +1,30 @@
 import 'server-only';
-import { collections, isDuplicateKeyError } from '@/lib/db';
+import { collections, conditionalUpsert } from '@/lib/db';
 
 /**
  * The kitchen's capacity: orders held per pickup slot, one counter document per
  * 'YYYY-MM-DD HH:MM', as lib/reservations/seats.ts counts a slot's seats.
  *
- * Taking a slot is ONE conditional update: "fewer orders than the capacity, and not already held
+ * Taking a slot is ONE conditional upsert: "fewer orders than the capacity, and not already held
  * by this payment" is matched and the count raised (with the payment's transaction id pushed) in
- * the same operation, which MongoDB and the embedded engine apply atomically. However many
- * payments race for the last place, the count never passes the capacity; and a payment that
- * takes or gives back its slot twice (a retried confirmation, a webhook beside the browser)
- * counts once.
+ * the same operation, which MongoDB and the embedded engine apply atomically; the slot's first
+ * order makes its counter. However many payments race for the last place, the count never passes
+ * the capacity; and a payment that takes or gives back its slot twice (a retried confirmation, a
+ * webhook beside the browser) counts once. A counter that fails the condition is not matched, and
+ * the unique `_id` refuses the upsert's attempt to make it again (lib/db/conditional-upsert.ts):
+ * that refusal means the slot is full, or already held by this payment.
  */
 
 /** Holds one order in the slot for this payment; true when it is held (now or already), false when the slot is full. */
 export async function takeSlot(slot: string, transactionId: string, capacity: number): Promise<boolean> {
   const { pickupSlots } = await collections();
-  // The counter is made once; when two first orders race, the unique _id lets one insert win.
-  try {
-    await pickupSlots.insertOne({ _id: slot, orders: 0, intents: [] });
-  } catch (err) {
-    if (!isDuplicateKeyError(err)) throw err;
-  }
-  const { modifiedCount } = await pickupSlots.updateOne(
+  const held = await conditionalUpsert(
+    pickupSlots,
     { _id: slot, orders: { $lt: capacity }, intents: { $ne: transactionId } },
     { $inc: { orders: 1 }, $push: { intents: transactionId } },
+    { _id: 1 },
   );
-  return modifiedCount === 1 || (await pickupSlots.countDocuments({ _id: slot, intents: transactionId })) === 1;
+  return held !== null || (await pickupSlots.countDocuments({ _id: slot, intents: transactionId })) === 1;
 }
 
 /** Gives the payment's place in the slot back (a declined card, a voided intent, a cancelled order). Safe to repeat. */

@@ -36,7 +36,7 @@ const LOG_WRITES = process.env.MAIL_LOG_OUTBOX_WRITES === '1';
 /**
  * Writes the messages the outbox lacks; true when any was new. All of them in one write first,
  * which is one commit on the embedded engine: what a change costs. When some are there already
- * (a repeated completion), each is tried alone and a duplicate is left as it is.
+ * (a repeated completion), each is written unless its key is there, one upsert each.
  */
 async function write(messages: Message[], now = new Date()): Promise<boolean> {
   if (!messages.length) return false;
@@ -50,12 +50,8 @@ async function write(messages: Message[], now = new Date()): Promise<boolean> {
   }
   let written = false;
   for (const doc of docs()) {
-    try {
-      await outbox.insertOne(doc);
-      written = true;
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
+    const { upsertedCount } = await outbox.updateOne({ key: doc.key }, { $setOnInsert: doc }, { upsert: true });
+    written ||= upsertedCount === 1;
   }
   return written;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { HttpError } from '@/lib/api/http';
-import { getDb, isDuplicateKeyError, type AppCollection } from '@/lib/db';
+import { getDb, type AppCollection } from '@/lib/db';
 import type { RateLimitDoc } from '@/lib/db/documents';
 import { CLIENT_ADDRESS_HEADER, TRUSTED_ADDRESS_FLAG } from '@/lib/security/client-address.mjs';
 
@@ -54,9 +54,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
 }
 
 /**
- * One document per key and window. The narrow collection API has no upsert, so the counter is
- * made if absent (the unique _id lets one of several racing inserts win) and then `$inc`ed, as
- * lib/reservations/seats.ts does. A TTL index deletes windows once they are over.
+ * One document per key and window, counted by one `$inc` that makes it when absent and answers
+ * the count it reached: racing hits each get a count of their own. A TTL index deletes windows
+ * once they are over.
  */
 export class MongoRateLimitStore implements RateLimitStore {
   private indexed: Promise<unknown> | undefined;
@@ -71,17 +71,12 @@ export class MongoRateLimitStore implements RateLimitStore {
     });
     await this.indexed;
     const { start, resetAt } = windowOf(windowMs, Date.now());
-    const _id = `${key}@${start}`;
-    try {
-      await collection.insertOne({ _id, count: 1, expiresAt: new Date(resetAt) });
-      return { count: 1, resetAt };
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
-    await collection.updateOne({ _id }, { $inc: { count: 1 } });
-    // Racing hits may be counted in here too: the answer errs towards limiting, never past it.
-    const count = (await collection.findOne({ _id }))?.count ?? 1;
-    return { count, resetAt };
+    const counter = await collection.findOneAndUpdate(
+      { _id: `${key}@${start}` },
+      { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(resetAt) } },
+      { upsert: true, returnDocument: 'after', projection: { count: 1 } },
+    );
+    return { count: counter?.count ?? 1, resetAt };
   }
 }
 

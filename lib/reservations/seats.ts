@@ -1,14 +1,17 @@
 import 'server-only';
-import { collections, isDuplicateKeyError } from '@/lib/db';
+import { collections, conditionalUpsert } from '@/lib/db';
 
 /**
  * Seats held per slot: one counter document per 'YYYY-MM-DD HH:MM', changed only by $inc.
  *
- * Taking seats is ONE conditional update: "seats still leave room for this party" is matched
- * and the party added in the same operation. MongoDB applies a single-document update
- * atomically; the embedded engine matches and writes in one synchronous step (no await between
- * them, see `update` in lib/db/embedded-collection.ts), and it is one process. So however many bookings
- * race for a slot, the counter never passes the capacity, with no lock and no transaction.
+ * Taking seats is ONE conditional upsert: "seats still leave room for this party" is matched
+ * and the party added in the same operation, the counter made by the first booking of the slot.
+ * MongoDB applies a single-document update atomically; the embedded engine matches and writes in
+ * one synchronous step (no await between them, see `update` in lib/db/embedded-collection.ts),
+ * and it is one process. So however many bookings race for a slot, the counter never passes the
+ * capacity, with no lock and no transaction. A full slot's counter fails the condition, and the
+ * upsert's attempt to make it again is what the unique `_id` refuses: that refusal means "full"
+ * (lib/db/conditional-upsert.ts).
  */
 
 export function slotKey(date: string, time: string): string {
@@ -17,15 +20,10 @@ export function slotKey(date: string, time: string): string {
 
 /** Adds the party to the slot if it fits; false when it does not. */
 export async function takeSeats(slot: string, guests: number, capacity: number): Promise<boolean> {
+  // Making the counter does not test the condition: a party larger than the room never fits.
+  if (guests > capacity) return false;
   const { bookingSlots } = await collections();
-  // The counter is made once; when two first bookings race, the unique _id lets one insert win.
-  try {
-    await bookingSlots.insertOne({ _id: slot, seats: 0 });
-  } catch (err) {
-    if (!isDuplicateKeyError(err)) throw err;
-  }
-  const { modifiedCount } = await bookingSlots.updateOne({ _id: slot, seats: { $lte: capacity - guests } }, { $inc: { seats: guests } });
-  return modifiedCount === 1;
+  return (await conditionalUpsert(bookingSlots, { _id: slot, seats: { $lte: capacity - guests } }, { $inc: { seats: guests } }, { _id: 1 })) !== null;
 }
 
 /** Gives a party's seats back (a cancellation, or a booking that could not be saved). */

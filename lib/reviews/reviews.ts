@@ -1,9 +1,9 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
-import type { ObjectId, WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
-import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
+import { collections, toObjectId } from '@/lib/db';
 import type { ReviewDoc } from '@/lib/db/documents';
 import type { Review } from '@/lib/reviews/types';
 import type { ReviewInput } from '@/lib/reviews/schemas';
@@ -12,8 +12,9 @@ import type { ReviewInput } from '@/lib/reviews/schemas';
  * The one place reviews are written (the public site reads them in lib/menu/queries.ts).
  *
  * One review per diner: a sparse unique index on the owner's uid (seed reviews have no owner and
- * are left out of it) makes the second of two racing first saves fail, and that one updates the
- * winner. Each review has an id of its own, which says nothing about its author.
+ * are left out of it), and every save is one upsert on it, so of two racing first saves one writes
+ * the review and the other rewrites it. Each review has an id of its own, which says nothing about
+ * its author.
  */
 
 function toReview(doc: WithId<ReviewDoc>): Review {
@@ -38,23 +39,14 @@ export async function saveReview(viewer: Viewer, input: ReviewInput, now = new D
   // The name the dashboard greets them by; never the client's.
   const fields = { name: viewer.name, rating: input.rating, details: input.details };
   const { reviews } = await collections();
-  let _id: ObjectId | undefined = (await reviews.findOne({ ownerUid: viewer.uid }, { projection: { _id: 1 } }))?._id;
-  let created = false;
-  if (!_id) {
-    try {
-      _id = (await reviews.insertOne({ ownerUid: viewer.uid, email: viewer.email, ...fields, createdAt: now })).insertedId;
-      created = true;
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
-  }
-  if (!created) {
-    const { matchedCount } = await reviews.updateOne({ ownerUid: viewer.uid }, { $set: { ...fields, updatedAt: now } });
-    _id ??= (await reviews.findOne({ ownerUid: viewer.uid }, { projection: { _id: 1 } }))?._id;
-    if (!matchedCount || !_id) throw new HttpError(409, 'Your review was removed meanwhile. Please send it again.');
-  }
+  const fresh = new ObjectId();
+  const before = await reviews.findOneAndUpdate(
+    { ownerUid: viewer.uid },
+    { $set: { ...fields, updatedAt: now }, $setOnInsert: { _id: fresh, email: viewer.email, createdAt: now } },
+    { upsert: true, projection: { _id: 1 } },
+  );
   revalidateTestimonials();
-  return { review: { _id: _id!.toHexString(), ...fields }, created };
+  return { review: { _id: (before?._id ?? fresh).toHexString(), ...fields }, created: !before };
 }
 
 /** Removes a review from the site (moderation). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { authorize, type Admin } from '@/lib/auth/viewer';
-import { collections, isDuplicateKeyError } from '@/lib/db';
+import { collections } from '@/lib/db';
 import { MAX_TABLES } from './table-mode';
 
 /** How many tables the restaurant has, until an admin sets it: TABLE_COUNT, else 20. */
@@ -19,14 +19,7 @@ export async function tableCount(): Promise<number> {
 export async function setTableCount(admin: Admin, count: number): Promise<{ count: number }> {
   authorize(admin, 'admin');
   const { settings } = await collections();
-  const updatedAt = new Date();
-  // No upsert in the narrow API: the document is made once, then changed.
-  try {
-    await settings.insertOne({ _id: 'tables', count, updatedAt });
-  } catch (err) {
-    if (!isDuplicateKeyError(err)) throw err;
-    await settings.updateOne({ _id: 'tables' }, { $set: { count, updatedAt } });
-  }
+  await settings.updateOne({ _id: 'tables' }, { $set: { count, updatedAt: new Date() } }, { upsert: true });
   return { count };
 }
 

@@ -46,19 +46,20 @@ export async function signIn(identity: FirebaseIdentity): Promise<WithId<UserDoc
 async function createRecord(identity: FirebaseIdentity, email: string): Promise<WithId<UserDoc>> {
   const { users } = await collections();
   await releaseEmail(email, identity.uid);
-  const doc: UserDoc = {
-    uid: identity.uid,
+  const fields: Omit<UserDoc, 'uid'> = {
     name: identity.name?.trim() || email.split('@')[0] || email,
     email,
     emailVerified: identity.emailVerified,
     createdAt: new Date(),
   };
-  try {
-    await users.insertOne(doc);
-  } catch (err) {
-    // Two sign-in tabs at once: the unique indexes let one insert win, and both read it below.
+  // Two sign-in tabs at once: one upsert makes the record and the other finds it. MongoDB may
+  // answer the second with a duplicate email instead (that unique index caught it first): then
+  // the record is there to read.
+  const made = await users.findOneAndUpdate({ uid: identity.uid }, { $setOnInsert: fields }, { upsert: true, returnDocument: 'after' }).catch((err: unknown) => {
     if (!isDuplicateKeyError(err)) throw err;
-  }
+    return null;
+  });
+  if (made) return made;
   const record = await users.findOne({ uid: identity.uid });
   if (!record) throw new HttpError(409, 'Your account could not be set up just now. Please sign in again.');
   return record;
