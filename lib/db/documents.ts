@@ -269,6 +269,13 @@ export interface LockDoc {
   expiresAt: Date;
 }
 
+/** A sequence, one document per name, taken one `$inc` at a time (lib/orders/numbers.ts). */
+export interface CounterDoc {
+  _id: 'orderNumber';
+  /** The last value taken. */
+  value: number;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -286,4 +293,5 @@ export interface Collections {
   stamps: StampDoc;
   migrations: MigrationDoc;
   locks: LockDoc;
+  counters: CounterDoc;
 }

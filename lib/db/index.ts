@@ -179,6 +179,7 @@ function collectionsOf(db: AppDb): AppCollections {
     stamps: db.collection('stamps'),
     migrations: db.collection('migrations'),
     locks: db.collection('locks'),
+    counters: db.collection('counters'),
   };
 }
 

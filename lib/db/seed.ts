@@ -42,7 +42,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // Identical cart lines merge (lib/cart/cart.ts): one field holds owner and line, as a compound
   // sparse index would still index lines that have only some of its fields.
   await index('carts', { lineKey: 1 }, { unique: true, sparse: true });
-  // Order numbers are unique (lib/orders/numbers.ts); unpaid intents and older payments have none.
+  // Order numbers are unique, and a new counter starts above the highest (lib/orders/numbers.ts);
+  // unpaid intents and older payments have none.
   await index('payments', { number: 1 }, { unique: true, sparse: true });
   // A payment finds the pickup slot it holds (lib/fulfilment/capacity.ts).
   await index('pickupSlots', { intents: 1 });

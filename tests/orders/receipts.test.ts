@@ -51,6 +51,22 @@ describe('order numbers', () => {
     const second = (await payFor(await makeDiner(), [salad])).result.order.number!;
     expect(second).toBeGreaterThan(first);
   });
+
+  it('a new counter starts above the highest number already given, or at 1001 when there is none', async () => {
+    const { counters, payments } = await collections();
+    const numbered = await payments.find({ number: { $exists: true } }).toArray();
+    await payments.deleteMany({ number: { $exists: true } });
+    await counters.deleteMany({});
+    expect((await payFor(await makeDiner(), [soup])).result.order.number).toBe(FIRST_ORDER_NUMBER);
+
+    // A database whose orders were numbered before the counter existed.
+    await counters.deleteMany({});
+    await payments.insertMany(numbered.map((doc) => ({ ...doc, number: doc.number! + 5000 })));
+    const highest = Math.max(...numbered.map((doc) => doc.number! + 5000));
+    expect((await payFor(await makeDiner(), [soup])).result.order.number).toBe(highest + 1);
+    expect((await payFor(await makeDiner(), [salad])).result.order.number).toBe(highest + 2);
+    expect(await counters.find({}).toArray()).toEqual([{ _id: 'orderNumber', value: highest + 2 }]);
+  });
 });
 
 describe('GET /api/orders/{id}: the receipt', () => {
