@@ -105,17 +105,24 @@ export interface CartItemDoc extends Owned {
   paidBy?: string[];
 }
 
+/**
+ * A paid order in `payments` (unpaid checkouts are `checkout_intents`): the specification's Payment
+ * with what this site adds (the lines, the money in cents, how the food is got, the number, the
+ * status history). Written once by the completion that claimed its intent (lib/orders/place.ts);
+ * after that only its status moves (lib/orders/orders.ts).
+ */
 export interface PaymentDoc extends Owned {
   _id?: ObjectId;
   /** The diner's name at checkout, for the receipt and the kitchen. */
   name?: string;
   /**
-   * The order number, given once paid: unique (a sparse unique index) and increasing. Payments
-   * from before orders were numbered have none.
+   * The order number: unique (a sparse unique index) and increasing. Payments from before orders
+   * were numbered have none.
    */
   number?: number;
   /** What was charged, in dollars: `subtotalCents + tipCents` for payments made since tips. */
   price: number;
+  /** The provider's intent it paid: one order per intent (a unique index). */
   transactionId: string;
   /** The payment date; the field name is literally `data`, as API clients know it. */
   data: Date;
@@ -132,16 +139,14 @@ export interface PaymentDoc extends Owned {
   /** The percentage the tip was chosen as, when it was not a custom amount. */
   tipPercent?: number;
   /**
-   * How the diner gets the food. On an unpaid intent it is what was asked for; once paid, the
-   * pickup slot actually held ("as soon as possible" resolved to its slot).
+   * How the diner gets the food: the pickup slot actually held ("as soon as possible" resolved to
+   * its slot), or the table. Absent on payments from before it was asked.
    */
   fulfilment?: Fulfilment;
-  /** Why this intent was voided without a charge (its pickup slot filled while the diner paid). */
-  voided?: string;
   status: OrderStatus;
   /**
-   * Every status change after payment, with its time (lib/orders). Payments recorded before it
-   * existed, or just paid, lack it: their history starts as `[{ status: 'pending', at: data }]`.
+   * Every status change, with its time, from `pending` at payment (lib/orders). Payments recorded
+   * before it existed lack it, or its first step: their history starts as `[{ status: 'pending', at: data }]`.
    */
   statusHistory?: { status: OrderStatus; at: Date }[];
   /**
@@ -159,6 +164,40 @@ export interface RefundDoc {
   cents: number;
   reason?: string;
   at: Date;
+}
+
+/**
+ * A checkout the diner opened and has not paid yet, in `checkout_intents`: what its payment will
+ * charge, for whom, and for which cart lines, bound to the provider's intent. Completing the
+ * payment claims it, from open to paid, in one conditional write; the completion that claims it
+ * writes the order into `payments` (lib/payments/intents.ts).
+ */
+export interface CheckoutIntentDoc extends Owned {
+  _id?: ObjectId;
+  name?: string;
+  /** What it charges, in dollars: `subtotalCents + tipCents`. */
+  price: number;
+  /** The provider's intent, unique. */
+  transactionId: string;
+  createdAt: Date;
+  cartIds: string[];
+  menuItemIds: string[];
+  lines: OrderLine[];
+  subtotalCents: number;
+  tipCents: number;
+  tipPercent?: number;
+  /** What the diner asked for; once paid, what its payment held. */
+  fulfilment?: Fulfilment;
+  status: 'open' | 'paid';
+  /** Why it was voided without a charge (its pickup slot filled while the diner paid). */
+  voided?: string;
+  /** When it was paid: the order's date. */
+  paidAt?: Date;
+  /**
+   * When a completion last claimed the writing of its order: another completion that finds no
+   * order takes over once this is a while ago (the first one crashed).
+   */
+  claimedAt?: Date;
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
@@ -283,6 +322,7 @@ export interface Collections {
   users: UserDoc;
   carts: CartItemDoc;
   payments: PaymentDoc;
+  checkout_intents: CheckoutIntentDoc;
   bookings: BookingDoc;
   bookingSlots: BookingSlotDoc;
   bookingHolds: BookingHoldsDoc;

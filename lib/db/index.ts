@@ -169,6 +169,7 @@ function collectionsOf(db: AppDb): AppCollections {
     users: db.collection('users'),
     carts: db.collection('carts'),
     payments: db.collection('payments'),
+    checkout_intents: db.collection('checkout_intents'),
     bookings: db.collection('bookings'),
     bookingSlots: db.collection('bookingSlots'),
     bookingHolds: db.collection('bookingHolds'),

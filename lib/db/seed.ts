@@ -32,6 +32,10 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // Sparse as first built: an existing index cannot be built again with other options.
   await index('users', { uid: 1 }, { unique: true, sparse: true });
   for (const name of ['carts', 'payments', 'bookings'] as const) await index(name, { ownerUid: 1 });
+  // One order per payment, one checkout per provider intent (lib/orders/place.ts, lib/payments/intents.ts).
+  await index('payments', { transactionId: 1 }, { unique: true });
+  await index('checkout_intents', { transactionId: 1 }, { unique: true });
+  await index('checkout_intents', { ownerUid: 1 });
   // Orders changed since a time: the polling fallback of the order events, and a client catching up.
   await index('payments', { updatedAt: 1 });
   await index('payments', { ownerUid: 1, updatedAt: 1 });

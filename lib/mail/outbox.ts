@@ -5,7 +5,6 @@ import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { BookingDoc, OutboxDoc, PaymentDoc } from '@/lib/db/documents';
 import { readStamp, setStamp } from '@/lib/db/stamps';
 import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
-import { ORDER_STATUSES } from '@/lib/orders/status';
 import { streamConfig } from '@/lib/orders/stream-config';
 import { restaurantDetails } from './restaurant';
 import type { MailKind } from './types';
@@ -179,7 +178,7 @@ export async function sweepChanges(now = new Date()): Promise<number> {
   }
   const since = new Date(swept.getTime() - SWEEP_MARGIN_MS);
   const { payments, bookings, outbox } = await collections();
-  const orders = await payments.find({ updatedAt: { $gte: since }, status: { $in: ORDER_STATUSES } }).sort({ updatedAt: 1 }).limit(SWEEP_LIMIT).toArray();
+  const orders = await payments.find({ updatedAt: { $gte: since } }).sort({ updatedAt: 1 }).limit(SWEEP_LIMIT).toArray();
   const changedBookings = await bookings
     .find({ $or: [{ createdAt: { $gte: since } }, { updatedAt: { $gte: since } }] })
     .sort({ _id: 1 })

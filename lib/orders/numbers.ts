@@ -1,6 +1,4 @@
 import 'server-only';
-import type { ObjectId } from 'mongodb';
-import { HttpError } from '@/lib/api/http';
 import { collections } from '@/lib/db';
 
 /**
@@ -32,15 +30,4 @@ async function createCounter(): Promise<void> {
   const [highest] = await payments.find({ number: { $exists: true } }, { projection: { number: 1 } }).sort({ number: -1 }).limit(1).toArray();
   const value = Math.max(highest?.number ?? 0, FIRST_ORDER_NUMBER - 1);
   await counters.updateOne({ _id: COUNTER }, { $setOnInsert: { value } }, { upsert: true });
-}
-
-/** The order's number, given now if it has none. */
-export async function numberOrder(_id: ObjectId): Promise<number> {
-  const { payments } = await collections();
-  const order = await payments.findOne({ _id }, { projection: { number: 1 } });
-  if (!order) throw new HttpError(404, 'No order has this id.');
-  if (order.number !== undefined) return order.number;
-  const number = await takeOrderNumber();
-  await payments.updateOne({ _id, number: { $exists: false } }, { $set: { number, updatedAt: new Date() } });
-  return (await payments.findOne({ _id }, { projection: { number: 1 } }))?.number ?? number;
 }

@@ -7,17 +7,14 @@ import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
-import { moneyOf } from '@/lib/payments/records';
+import { toCents } from '@/lib/menu/money';
+import type { PaymentMoney } from '@/lib/payments/types';
 import type { OrderStepInput } from '@/lib/orders/schemas';
 import { orderWritten } from './feed/in-process';
-import { ORDER_STATUSES, transitionRefusal } from './status';
+import { transitionRefusal } from './status';
 import type { Order, OrderStatus } from './types';
 
-/**
- * Orders are the paid records of the `payments` collection. Unpaid checkout intents live there
- * too (lib/payments/records.ts) with a status of their own, so every read here names the order
- * statuses it wants and never sees them.
- */
+/** Orders are the `payments` collection: paid orders only (unpaid checkouts live apart, in `checkout_intents`). */
 
 const NOT_FOUND = 'No order has this id.';
 const DELETED_DISH = 'Dish no longer on the menu';
@@ -72,12 +69,22 @@ function legacyItems(doc: PaymentDoc, names: Map<string, string>): Order['items'
   return [...quantities].map(([name, quantity]) => ({ name, quantity }));
 }
 
+/**
+ * The food and the tip of a payment, in dollars. Payments from before tips have neither stored:
+ * all they charged was food.
+ */
+export function moneyOf(doc: Pick<PaymentDoc, 'price' | 'subtotalCents' | 'tipCents' | 'tipPercent'>): PaymentMoney {
+  const tipCents = doc.tipCents ?? 0;
+  const subtotalCents = doc.subtotalCents ?? toCents(doc.price) - tipCents;
+  return { subtotal: subtotalCents / 100, tip: tipCents / 100, ...(doc.tipPercent !== undefined ? { tipPercent: doc.tipPercent } : {}) };
+}
+
 /** Every order, or those in the statuses named, newest first. */
-export async function listOrders(staff: Staff, statuses: readonly OrderStatus[] = ORDER_STATUSES): Promise<Order[]> {
+export async function listOrders(staff: Staff, statuses?: readonly OrderStatus[]): Promise<Order[]> {
   authorize(staff, 'staff');
   const { payments } = await collections();
   const docs = await payments
-    .find({ status: { $in: [...statuses] } })
+    .find(statuses ? { status: { $in: [...statuses] } } : {})
     .sort({ data: -1, _id: -1 })
     .toArray();
   return shapeOrders(docs);
@@ -94,7 +101,7 @@ const CATCH_UP_LIMIT = 500;
 export async function ordersChangedSince(since: Date, ownerUid?: string): Promise<WithId<PaymentDoc>[]> {
   const { payments } = await collections();
   const newest = await payments
-    .find({ updatedAt: { $gte: since }, status: { $in: ORDER_STATUSES }, ...(ownerUid ? { ownerUid } : {}) })
+    .find({ updatedAt: { $gte: since }, ...(ownerUid ? { ownerUid } : {}) })
     .sort({ updatedAt: -1, _id: -1 })
     .limit(CATCH_UP_LIMIT)
     .toArray();
@@ -109,7 +116,7 @@ export async function getOrder(viewer: Viewer, id: string): Promise<Order> {
   authorize(viewer);
   const _id = toObjectId(id);
   const { payments } = await collections();
-  const doc = _id ? await payments.findOne({ _id, status: { $in: ORDER_STATUSES } }) : null;
+  const doc = _id ? await payments.findOne({ _id }) : null;
   if (!doc) throw new HttpError(404, NOT_FOUND);
   if (doc.ownerUid !== viewer.uid && !hasRole(viewer.role, 'admin')) throw new HttpError(403, 'This is not your order.');
   const [order] = await shapeOrders([doc]);
@@ -126,7 +133,7 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
   const { payments } = await collections();
-  const order = await payments.findOne({ _id, status: { $in: ORDER_STATUSES } });
+  const order = await payments.findOne({ _id });
   if (!order) throw new HttpError(404, NOT_FOUND);
   const seen = from ?? order.status;
   if (order.status !== seen) throw movedOn(order.status);

@@ -1,20 +1,24 @@
 import 'server-only';
+import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { priceCart, removePaidLines } from '@/lib/cart/cart';
+import type { PaymentDoc } from '@/lib/db/documents';
 import { chooseFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { mailOrderPaid } from '@/lib/mail/outbox';
-import { numberOrder } from '@/lib/orders/numbers';
+import { findOrder, placeOrder } from '@/lib/orders/place';
 import { normalizeEmail } from '@/lib/users/email';
 import type { IntentInput } from '@/lib/payments/schemas';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/payments/schemas';
 import { chargeDemoCard, demoProvider } from './demo';
 import { paymentMode } from './mode';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider';
-import { findOpenIntent, findRecord, insertIntent, isPaid, markPaid, markVoided, orderPaid, updateIntentChoices, type PaymentRecord } from './records';
+import {
+  claimIntent, findIntent, findOpenIntent, insertIntent, isPaid, markVoided, paidCheckout, retakeIntent, updateIntentChoices, type IntentRecord,
+} from './intents';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
 import { NO_TIP, tipCents, tipRefusal } from './tips';
 import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
@@ -31,8 +35,9 @@ import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
  *   is never charged for: the diner is told, and picks another;
  * - a payment is recorded only once the provider says that intent succeeded, for that user and
  *   that amount; the client's word for it is never enough;
- * - completing an intent is idempotent, however many confirmations race (see records.ts), and
- *   gives the order its number (lib/orders/numbers.ts).
+ * - completing an intent is idempotent, however many confirmations race: the one that claims the
+ *   intent (intents.ts) writes its order, numbered (lib/orders/place.ts), and the others answer
+ *   that order.
  */
 
 export const CART_CHANGED = 'Your cart changed, please review it.';
@@ -97,14 +102,14 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
 }
 
 /** The viewer's own intent; anybody else's is answered exactly like a made-up id. */
-async function ownRecord(viewer: Viewer, transactionId: string): Promise<PaymentRecord> {
-  const record = await findRecord(transactionId);
+async function ownIntent(viewer: Viewer, transactionId: string): Promise<IntentRecord> {
+  const record = await findIntent(transactionId);
   if (!record || record.ownerUid !== viewer.uid) throw new HttpError(404, 'No payment has this transaction id.');
   return record;
 }
 
 /** The provider's account of the intent must match the intent to the cent, for its user. */
-function assertMatches(record: PaymentRecord, intent: ProviderIntent): void {
+function assertMatches(record: IntentRecord, intent: ProviderIntent): void {
   const matches =
     intent.id === record.transactionId &&
     intent.amountCents === toCents(record.price) &&
@@ -116,23 +121,41 @@ function assertMatches(record: PaymentRecord, intent: ProviderIntent): void {
   }
 }
 
+/** How long a completion that claimed an intent has to write its order before another one takes over. */
+const ORDER_LEASE_MS = 5000;
+
 /**
- * Records the payment (only the first call changes anything) with the fulfilment its payment
- * held, numbers the order, writes its emails to the outbox and clears the lines it paid for.
- * Every step is repeated on every completion, so a crash between them heals on the next one.
- * Answers the record as it is now.
+ * Records the payment: the completion that claims the intent writes its order, with the
+ * fulfilment its payment held; every other one answers that order. Then its emails go to the
+ * outbox and the lines it paid for leave the cart, on every completion, so a crash before either
+ * heals on the next one.
  */
-async function complete(record: PaymentRecord, fulfilment?: Fulfilment): Promise<PaymentRecord> {
-  const paidNow = await markPaid(record._id, fulfilment ?? record.fulfilment);
-  await numberOrder(record._id);
-  await mailOrderPaid(record._id);
-  if (paidNow) await orderPaid(record._id);
-  await removePaidLines(record);
-  return (await findRecord(record.transactionId)) ?? record;
+async function complete(record: IntentRecord, fulfilment?: Fulfilment): Promise<WithId<PaymentDoc>> {
+  const claimed = await claimIntent(record._id, fulfilment ?? record.fulfilment);
+  const order = claimed ? await placeOrder(paidCheckout(claimed)) : await orderOfPaid(record);
+  await mailOrderPaid(order._id);
+  await removePaidLines(order);
+  return order;
+}
+
+/**
+ * The order of an intent another completion claimed: once written, or while that one writes it.
+ * A claim older than the lease with no order is a completion that crashed: this one takes over.
+ */
+async function orderOfPaid(record: IntentRecord): Promise<WithId<PaymentDoc>> {
+  const until = Date.now() + 2 * ORDER_LEASE_MS;
+  while (Date.now() < until) {
+    const order = await findOrder(record.transactionId);
+    if (order) return order;
+    const retaken = await retakeIntent(record._id, ORDER_LEASE_MS);
+    if (retaken) return placeOrder(paidCheckout(retaken));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new HttpError(503, 'Your payment went through, and its order is still being written. It will be in your payment history shortly.');
 }
 
 /** Voids an authorized intent whose order cannot be fulfilled, and says so to whoever asks next. */
-async function voidIntent(provider: PaymentProvider, record: PaymentRecord, reason: string): Promise<never> {
+async function voidIntent(provider: PaymentProvider, record: IntentRecord, reason: string): Promise<never> {
   const message = `${reason} ${NOT_CHARGED}`;
   await provider.cancelIntent(record.transactionId);
   await markVoided(record._id, message);
@@ -144,7 +167,7 @@ async function voidIntent(provider: PaymentProvider, record: PaymentRecord, reas
  * success too. A capture that fails gives the slot back, since no money was taken; a retry (the
  * webhook is redelivered, the diner saves again) holds it again if there is still room.
  */
-async function capture(provider: PaymentProvider, record: PaymentRecord, fulfilment: Fulfilment | undefined): Promise<ProviderIntent> {
+async function capture(provider: PaymentProvider, record: IntentRecord, fulfilment: Fulfilment | undefined): Promise<ProviderIntent> {
   try {
     return await provider.captureIntent(record.transactionId);
   } catch (err) {
@@ -160,7 +183,7 @@ async function capture(provider: PaymentProvider, record: PaymentRecord, fulfilm
  * captured once the pickup slot is held (or voided when the slot filled meanwhile); a card
  * already charged is recorded whatever the slot, since the money is taken.
  */
-async function settle(provider: PaymentProvider, record: PaymentRecord, intent: ProviderIntent): Promise<PaymentRecord> {
+async function settle(provider: PaymentProvider, record: IntentRecord, intent: ProviderIntent): Promise<WithId<PaymentDoc>> {
   switch (intent.status) {
     case 'open':
       throw new HttpError(402, 'This payment has not gone through.');
@@ -195,14 +218,14 @@ async function settle(provider: PaymentProvider, record: PaymentRecord, intent: 
 export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput): Promise<DemoConfirmation> {
   authorize(viewer);
   if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
-  const record = await ownRecord(viewer, input.transactionId);
+  const record = await ownIntent(viewer, input.transactionId);
   const succeeded: DemoConfirmation = { status: 'succeeded', transactionId: record.transactionId };
   if (isPaid(record)) return succeeded;
   // Charge only what the intent covers at today's prices: a cart changed since is not charged.
   const now = await priceCart(viewer, record.cartIds);
-  if (now.cartIds.length !== record.cartIds.length || now.cents !== (record.subtotalCents ?? toCents(record.price))) {
+  if (now.cartIds.length !== record.cartIds.length || now.cents !== record.subtotalCents) {
     // A concurrent confirmation of this very intent may have just paid it and cleared its lines.
-    const latest = await findRecord(record.transactionId);
+    const latest = await findIntent(record.transactionId);
     if (latest && isPaid(latest)) return succeeded;
     throw new HttpError(409, CART_CHANGED);
   }
@@ -211,7 +234,7 @@ export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput
     chargeDemoCard(input.number);
   } catch (err) {
     // A concurrent confirmation with another card may have paid meanwhile: its place stays.
-    const latest = await findRecord(record.transactionId);
+    const latest = await findIntent(record.transactionId);
     if (!latest || !isPaid(latest)) await releaseFulfilment(record.transactionId, fulfilment);
     throw err;
   }
@@ -219,11 +242,11 @@ export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput
   return succeeded;
 }
 
-function paymentResult(record: PaymentRecord): PaymentResult {
-  const _id = record._id.toHexString();
+function paymentResult(order: WithId<PaymentDoc>): PaymentResult {
+  const _id = order._id.toHexString();
   return {
     paymentResult: { insertedId: _id },
-    order: { _id, ...(record.number !== undefined ? { number: record.number } : {}), ...(record.fulfilment ? { fulfilment: record.fulfilment } : {}) },
+    order: { _id, ...(order.number !== undefined ? { number: order.number } : {}), ...(order.fulfilment ? { fulfilment: order.fulfilment } : {}) },
   };
 }
 
@@ -237,7 +260,7 @@ export async function recordPayment(viewer: Viewer, body: PaymentBody): Promise<
   if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(viewer.email)) {
     throw new HttpError(403, 'You may only pay for your own cart.');
   }
-  const record = await ownRecord(viewer, body.transactionId);
+  const record = await ownIntent(viewer, body.transactionId);
   if (toCents(body.price) !== toCents(record.price)) throw new HttpError(409, 'The price does not match this payment.');
   if (isPaid(record)) return paymentResult(await complete(record));
   const provider = activeProvider();
@@ -254,7 +277,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   const event = verifyStripeEvent(payload, signature);
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.amount_capturable_updated') return { received: true };
   const intent = toProviderIntent(event.data.object);
-  const record = await findRecord(intent.id);
+  const record = await findIntent(intent.id);
   // An intent this site did not open (another app on the same Stripe account) is not ours.
   if (!record) return { received: true };
   if (isPaid(record)) {
@@ -268,7 +291,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   try {
     await settle(provider, record, current);
   } catch (err) {
-    if (!(await findRecord(intent.id))?.voided) throw err;
+    if (!(await findIntent(intent.id))?.voided) throw err;
   }
   return { received: true };
 }

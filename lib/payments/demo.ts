@@ -4,7 +4,7 @@ import { toCents } from '@/lib/menu/money';
 import { cardDigits } from '@/lib/payments/schemas';
 import { demoDecline } from './demo-cards';
 import { CURRENCY, PaymentError, type PaymentProvider, type ProviderIntent } from './provider';
-import { findRecord, isPaid } from './records';
+import { findIntent, isPaid } from './intents';
 
 /**
  * The offline card provider: no account, no network, no real money. Its cards are charged on our
@@ -26,7 +26,7 @@ export const demoProvider: PaymentProvider = {
 
 /** The intent as our record of it says: paid once the record was flipped, open until then. */
 async function retrieveIntent(id: string): Promise<ProviderIntent> {
-  const record = await findRecord(id);
+  const record = await findIntent(id);
   if (!record) throw new PaymentError(404, 'No payment has this transaction id.', 'resource_missing');
   return {
     id,

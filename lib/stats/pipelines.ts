@@ -1,5 +1,5 @@
 import type { Document } from 'mongodb';
-import { EARNING_STATUSES, ORDER_STATUSES } from '@/lib/orders/status';
+import { EARNING_STATUSES } from '@/lib/orders/status';
 
 /**
  * The aggregation pipelines behind the admin statistics, run on the `payments` collection. Only
@@ -18,10 +18,9 @@ const tip = { $ifNull: ['$tipCents', 0] };
 /**
  * One row `{ orders, revenueCents, tipsCents }`, none when there are no orders. Revenue is the
  * food: what was paid less the tip, which is reported apart (it is the staff's, not the menu's).
- * Cancelled orders are orders but earn nothing; unpaid checkout intents are neither.
+ * Cancelled orders are orders but earn nothing.
  */
 export const orderTotalsPipeline: Document[] = [
-  { $match: { status: { $in: ORDER_STATUSES } } },
   {
     $group: {
       _id: null,

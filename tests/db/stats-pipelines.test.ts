@@ -2,9 +2,9 @@
  * The admin statistics pipelines on fixed data, checked against figures worked out by hand. Part
  * of the data-layer suite, so `npm run test:db` runs it on a real MongoDB as well.
  */
-import { ObjectId, type Document } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collections, getDb, type AppCollections } from '@/lib/db';
+import { collections, type AppCollections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import type { MenuCategory } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/payments/types';
@@ -61,9 +61,6 @@ describe(`admin statistics pipelines (${backend})`, () => {
       pay('c@x.test', 'cancelled', 15, [pizzaC!]),
       pay('e@x.test', 'preparing', 19.9, [soupB!, deleted]),
     ]);
-    // An unpaid checkout intent (lib/payments/records.ts): not an order, counted nowhere.
-    const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
-    await raw.insertOne({ ...pay('d@x.test', 'pending', 7.25, [cakeD!]), status: 'intent' });
     await c.users.insertMany(['a@x.test', 'b@x.test'].map((email) => ({ uid: email, name: email, email })));
     // The third user is the admin who asks for the figures.
     return adminOf(await makeAdmin({ email: 'admin@x.test' }));
@@ -71,7 +68,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
 
   it('order totals: every paid order counts, revenue leaves out the cancelled one', async () => {
     await fixture();
-    // Orders: a, b, c, e (the intent is none). Revenue: 44.00 + 17.20 + 19.90 = 81.10 (c is cancelled).
+    // Orders: a, b, c, e. Revenue: 44.00 + 17.20 + 19.90 = 81.10 (c is cancelled).
     expect(await c.payments.aggregate(orderTotalsPipeline).toArray()).toEqual([{ orders: 4, revenueCents: 8110, tipsCents: 0 }]);
   });
 
@@ -79,7 +76,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
     await fixture();
     // soup:    Soup A × 2 (order a) + Soup B × 2 (orders b, e) = 29.00 + 19.90 = 48.90
     // pizza:   Pizza C × 1 (order a; order c is cancelled)     = 15.00
-    // dessert: Cake D × 1 (order b; the intent is not an order) = 7.25
+    // dessert: Cake D × 1 (order b)                            = 7.25
     expect(await c.payments.aggregate(categorySalesPipeline).toArray()).toEqual([
       { category: 'soup', quantity: 4, revenueCents: 4890 },
       { category: 'pizza', quantity: 1, revenueCents: 1500 },

@@ -98,11 +98,11 @@ describe("the kitchen's capacity", () => {
     const waiting = (await checkout(second, 0, at('14:00'))).body;
     await payFor(first, [soup], at('14:00'));
 
-    const { payments } = await collections();
-    const intentsBefore = await payments.countDocuments({});
+    const { checkout_intents } = await collections();
+    const intentsBefore = await checkout_intents.countDocuments({});
     await addLines(late, [soup]);
     expect(await checkout(late, 0, at('14:00'))).toEqual({ status: 409, body: { error: slotFull('14:00') } });
-    expect(await payments.countDocuments({})).toBe(intentsBefore);
+    expect(await checkout_intents.countDocuments({})).toBe(intentsBefore);
 
     expect(await payDemo(second, waiting.transactionId)).toEqual({ status: 409, body: { error: slotFull('14:00') } });
     expect(await save(second, waiting)).toMatchObject({ status: 402 });
@@ -202,7 +202,8 @@ describe('as soon as possible, on a fixed clock', () => {
     const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-10', time: '14:30' } });
     clockAt(14, 15);
     await expect(confirmDemoPayment(diner, pay(intent.transactionId))).rejects.toMatchObject({ status: 409, message: 'Your pickup time is now too soon for the kitchen. Please choose a later time.' });
-    const { payments } = await collections();
-    expect((await payments.findOne({ transactionId: intent.transactionId }))?.status).toBe('intent');
+    const { checkout_intents, payments } = await collections();
+    expect((await checkout_intents.findOne({ transactionId: intent.transactionId }))?.status).toBe('open');
+    expect(await payments.countDocuments({ transactionId: intent.transactionId })).toBe(0);
   });
 });

@@ -2,18 +2,18 @@
  * Order tracking through its handlers, called with real Requests: who may call them, which status
  * changes are allowed, what two people acting at once get, and the history each change leaves.
  */
-import { ObjectId, type Document } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listOrders } from '@/app/api/orders/route';
 import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { GET as getStats } from '@/app/api/stats/route';
-import { collections, getDb } from '@/lib/db';
+import { collections } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import type { AdminStats } from '@/lib/stats/types';
 import { errorOf, params, request } from '../support/http';
 import { seedItem } from '../support/menu';
-import { insertOrder as insertPaidOrder } from '../support/orders';
+import { insertOpenIntent, insertOrder as insertPaidOrder } from '../support/orders';
 import { callers, makeAdmin, type CallerKind } from '../support/people';
 
 let who: Record<CallerKind, Record<string, string>>;
@@ -91,14 +91,13 @@ describe('GET /api/orders', () => {
   it('lists every paid order newest first, with items, total and the history; never an unpaid intent', async () => {
     const older = await insertOrder({ data: new Date('2030-01-01T10:00:00Z') });
     const newer = await insertOrder({ data: new Date('2030-01-02T10:00:00Z'), menuItemIds: [pizza, new ObjectId().toHexString()] });
-    const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<unknown> };
-    await raw.insertOne({ email: 'intent@bistro.test', price: 5, transactionId: 'tx-intent', data: new Date('2030-01-03'), cartIds: [], menuItemIds: [], status: 'intent' });
+    const intent = await insertOpenIntent({ createdAt: new Date('2030-01-03') });
 
     const res = await list();
     expect(res.status).toBe(200);
     const orders = (await res.json()) as Order[];
     expect(orders.map((o) => o._id).slice(0, 2)).toEqual([newer, older]);
-    expect(orders.some((o) => o.email === 'intent@bistro.test')).toBe(false);
+    expect(orders.some((o) => o._id === intent || o.email === 'intent@bistro.test')).toBe(false);
     expect(orders[1]).toMatchObject({
       price: 33.25,
       itemCount: 3,
@@ -201,9 +200,7 @@ describe('PATCH /api/orders/{id}', () => {
   });
 
   it('answers 404 for a malformed id, an unknown one, and an unpaid intent', async () => {
-    const raw = (await getDb()).collection('payments') as unknown as { insertOne(doc: Document): Promise<{ insertedId: ObjectId }> };
-    const { insertedId } = await raw.insertOne({ email: 'i@bistro.test', price: 5, transactionId: 'tx-intent-2', data: new Date(), cartIds: [], menuItemIds: [], status: 'intent' });
-    for (const id of ['not-an-id', new ObjectId().toHexString(), insertedId.toHexString()]) {
+    for (const id of ['not-an-id', new ObjectId().toHexString(), await insertOpenIntent()]) {
       const res = await patch(id, { status: 'preparing' });
       expect(res.status).toBe(404);
       expect(await errorOf(res)).toBe('No order has this id.');

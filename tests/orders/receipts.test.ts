@@ -9,6 +9,7 @@ import { GET as getStats } from '@/app/api/stats/route';
 import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
 import { FIRST_ORDER_NUMBER } from '@/lib/orders/numbers';
+import { placeOrder } from '@/lib/orders/place';
 import type { Order } from '@/lib/orders/types';
 import type { CheckoutIntent } from '@/lib/payments/types';
 import type { AdminStats } from '@/lib/stats/types';
@@ -50,6 +51,20 @@ describe('order numbers', () => {
     const first = (await payFor(await makeDiner(), [soup])).result.order.number!;
     const second = (await payFor(await makeDiner(), [salad])).result.order.number!;
     expect(second).toBeGreaterThan(first);
+  });
+
+  it("a payment's order is written once however many completions write it, the unique transaction id settling them", async () => {
+    const diner = await makeDiner();
+    const { result, intent } = await payFor(diner, [soup]);
+    const { payments } = await collections();
+    const order = (await payments.findOne({ transactionId: intent.transactionId }))!;
+    await payments.deleteOne({ _id: order._id });
+    const { number: _, status: __, statusHistory: ___, updatedAt: ____, ...paid } = order;
+    const written = await Promise.all([placeOrder(paid), placeOrder(paid), placeOrder(paid)]);
+    expect(new Set(written.map((o) => o.number)).size).toBe(1);
+    expect(written[0]).toMatchObject({ _id: order._id, transactionId: intent.transactionId, status: 'pending' });
+    expect(await payments.countDocuments({ transactionId: intent.transactionId })).toBe(1);
+    expect(written[0]!.number).toBeGreaterThan(result.order.number!);
   });
 
   it('a new counter starts above the highest number already given, or at 1001 when there is none', async () => {
@@ -108,8 +123,8 @@ describe('GET /api/orders/{id}: the receipt', () => {
     const diner = await makeDiner();
     await addLines(diner, [soup]);
     const intent = (await checkout(diner)).body;
-    const record = await (await collections()).payments.findOne({ transactionId: intent.transactionId });
-    for (const id of [record!._id.toHexString(), '0123456789abcdef01234567', 'not-an-id']) {
+    const open = await (await collections()).checkout_intents.findOne({ transactionId: intent.transactionId });
+    for (const id of [open!._id.toHexString(), '0123456789abcdef01234567', 'not-an-id']) {
       expect(await receipt(diner, id)).toEqual({ status: 404, body: { error: 'No order has this id.' } });
     }
   });

@@ -5,6 +5,7 @@ import { POST as createIntent } from '@/app/api/create-payment-intent/route';
 import { GET as paymentsOf } from '@/app/api/payments/[email]/route';
 import type { CartItem } from '@/lib/cart/types';
 import { collections } from '@/lib/db';
+import { FIRST_ORDER_NUMBER } from '@/lib/orders/numbers';
 import { CART_CHANGED } from '@/lib/payments/checkout';
 import { call, params } from '../support/http';
 import { pricedMenuItems, setMenuPrice } from '../support/menu';
@@ -195,6 +196,22 @@ describe('idempotency', () => {
     expect(await payments.countDocuments({ transactionId: intent.transactionId })).toBe(1);
     expect(await historyOf(shopper)).toHaveLength(1);
     expect(await cartOf(shopper)).toEqual([]);
+  });
+
+  it('a completion that claimed the intent and crashed before writing its order is taken over by the next one', async () => {
+    await fillCart(shopper);
+    const intent = (await checkout(shopper)).body;
+    const { checkout_intents, payments } = await collections();
+    // What a completion leaves that claimed the paid intent a minute ago and then stopped.
+    const then = new Date(Date.now() - 60_000);
+    await checkout_intents.updateOne({ transactionId: intent.transactionId }, { $set: { status: 'paid', paidAt: then, claimedAt: then } });
+    expect(await payments.countDocuments({ transactionId: intent.transactionId })).toBe(0);
+    const saved = await save(shopper, intent);
+    expect(saved.status).toBe(200);
+    expect(saved.body.order.number).toBeGreaterThanOrEqual(FIRST_ORDER_NUMBER);
+    expect(await historyOf(shopper)).toMatchObject([{ transactionId: intent.transactionId, data: then.toISOString(), number: saved.body.order.number }]);
+    expect(await cartOf(shopper)).toEqual([]);
+    expect(await save(shopper, intent)).toEqual(saved);
   });
 
   it('a paid intent is not paid again: a second confirmation answers success without a new charge', async () => {

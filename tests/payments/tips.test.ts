@@ -45,13 +45,13 @@ describe('POST /api/create-payment-intent with a tip', () => {
     await addLines(diner, [soup, soup, soup, salad]);
   });
 
-  const recordOf = async (transactionId: string) => (await collections()).payments.findOne({ transactionId });
+  const intentOf = async (transactionId: string) => (await collections()).checkout_intents.findOne({ transactionId });
 
   it.each(TIP_PERCENTS.map((percent) => [percent, tipCents(5345, { percent })]))('a %i%% tip (%i cents) charges exactly 53.45 + the tip, and keeps both', async (percent, tip) => {
     const { status, body } = await checkout(diner, 0.01, { tip: { percent } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ price: (5345 + tip) / 100, subtotal: 53.45, tip: tip / 100 });
-    expect(await recordOf(body.transactionId)).toMatchObject({ price: (5345 + tip) / 100, subtotalCents: 5345, tipCents: tip, tipPercent: percent });
+    expect(await intentOf(body.transactionId)).toMatchObject({ price: (5345 + tip) / 100, subtotalCents: 5345, tipCents: tip, tipPercent: percent });
     expect((await payDemo(diner, body.transactionId)).status).toBe(200);
     expect(await historyOf(diner)).toMatchObject([{ price: (5345 + tip) / 100, subtotal: 53.45, tip: tip / 100, tipPercent: percent }]);
   });
@@ -63,7 +63,7 @@ describe('POST /api/create-payment-intent with a tip', () => {
   ])('a custom tip of %s charges exactly the subtotal plus it', async (_name, custom, cents) => {
     const { body } = await checkout(diner, 0.01, { tip: { custom } });
     expect(body).toMatchObject({ price: cents / 100, subtotal: 53.45, tip: custom });
-    expect(await recordOf(body.transactionId)).toMatchObject({ price: cents / 100, tipCents: cents - 5345 });
+    expect(await intentOf(body.transactionId)).toMatchObject({ price: cents / 100, tipCents: cents - 5345 });
   });
 
   it('no tip at all is no tip', async () => {
@@ -74,7 +74,7 @@ describe('POST /api/create-payment-intent with a tip', () => {
     const { body } = await checkout(diner, 0.01, { amount: 1, total: 1, tipCents: 999_999, amountCents: 1, tip: { percent: 15 } });
     // 15 % of 53.45 is 8.0175: 8.02.
     expect(body).toMatchObject({ price: 61.47, subtotal: 53.45, tip: 8.02 });
-    expect(await recordOf(body.transactionId)).toMatchObject({ price: 61.47, tipCents: 802 });
+    expect(await intentOf(body.transactionId)).toMatchObject({ price: 61.47, tipCents: 802 });
   });
 
   it.each([
@@ -88,9 +88,9 @@ describe('POST /api/create-payment-intent with a tip', () => {
     ['in cents', { cents: 500 }, 400, 'tip: tip must be { percent } or { custom }'],
     ['a string', '15%', 400, 'tip: tip must be { percent } or { custom }'],
   ])('refuses a tip %s, opening no payment', async (_name, tip, status, error) => {
-    const { payments } = await collections();
-    const before = await payments.countDocuments({});
+    const { checkout_intents } = await collections();
+    const before = await checkout_intents.countDocuments({});
     expect(await checkout(diner, 0.01, { tip })).toEqual({ status, body: { error } });
-    expect(await payments.countDocuments({})).toBe(before);
+    expect(await checkout_intents.countDocuments({})).toBe(before);
   });
 });

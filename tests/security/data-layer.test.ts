@@ -20,7 +20,7 @@ import { changeOrderStatus, getOrder, listOrders } from '@/lib/orders/orders';
 import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
-import { listPayments } from '@/lib/payments/records';
+import { listPayments } from '@/lib/payments/history';
 import { addDays, restaurantClock } from '@/lib/reservations/calendar';
 import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';

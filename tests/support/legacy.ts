@@ -50,3 +50,9 @@ export async function insertLegacyDish(db: AppDb, fields: Document = {}): Promis
   const { insertedId } = await legacyCollection(db, 'menu').insertOne({ name: 'Old Soup', recipe: 'Stock', image: '/images/menu/soup.svg', category: 'soup', price: 7, ...fields });
   return insertedId as ObjectId;
 }
+
+/** A document as `payments` held an unpaid checkout beside the orders: status 'intent', opened at `data`. */
+export async function insertIntentInPayments(db: AppDb, intent: Record<string, unknown>): Promise<ObjectId> {
+  const payments = db.collection('payments') as unknown as { insertOne(doc: Record<string, unknown>): Promise<{ insertedId: ObjectId }> };
+  return (await payments.insertOne({ ...intent, status: 'intent' })).insertedId;
+}

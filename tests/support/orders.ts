@@ -1,10 +1,10 @@
-/** Paid orders: written as the payment code records them (no status history until one moves), or paid for. */
+/** Paid orders: written as the payment code records them, or paid for; and unpaid checkouts. */
 import { randomBytes } from 'node:crypto';
 import type { Viewer } from '@/lib/auth/viewer';
 import { addToCart } from '@/lib/cart/cart';
 import type { AddToCartInput } from '@/lib/cart/schemas';
 import { collections } from '@/lib/db';
-import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
+import type { CheckoutIntentDoc, MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
 import { seedItem } from './menu';
 
@@ -21,6 +21,26 @@ export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<
     cartIds: [],
     menuItemIds: [],
     status: 'pending',
+    ...overrides,
+  });
+  return insertedId.toHexString();
+}
+
+/** An unpaid checkout, as Pay opens it: never an order. */
+export async function insertOpenIntent(overrides: Partial<CheckoutIntentDoc> = {}): Promise<string> {
+  const { checkout_intents } = await collections();
+  const { insertedId } = await checkout_intents.insertOne({
+    email: 'intent@bistro.test',
+    ownerUid: 'uid-intent',
+    price: 5,
+    transactionId: `tx-intent-${randomBytes(6).toString('hex')}`,
+    createdAt: new Date(),
+    cartIds: [],
+    menuItemIds: [],
+    lines: [],
+    subtotalCents: 500,
+    tipCents: 0,
+    status: 'open',
     ...overrides,
   });
   return insertedId.toHexString();

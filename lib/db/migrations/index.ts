@@ -7,7 +7,8 @@ import { menuFields } from './001-menu-fields.ts';
 import { reviewIds } from './002-review-ids.ts';
 import { owners } from './003-owners.ts';
 import { dropEmailIndexes } from './004-drop-email-indexes.ts';
+import { checkoutIntents } from './020-checkout-intents.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents];

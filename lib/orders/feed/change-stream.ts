@@ -1,13 +1,11 @@
 import 'server-only';
 import type { ChangeStreamDocument, ChangeStreamOptions, Document, ResumeToken } from 'mongodb';
-import { ORDER_STATUSES } from '../status';
 import type { OrderDocument, OrderSink, OrderSource } from './source';
 
 /**
  * Order changes from a MongoDB change stream on `payments`: every instance of a deployment opens
  * one (Atlas runs replica sets), so each sees every order paid or moved on by any of them, within
- * the stream's latency. The stream carries only paid orders (unpaid checkout intents share the
- * collection) with the document as it is after the change.
+ * the stream's latency, with the document as it is after the change.
  *
  * The driver resumes the stream by itself after the errors it can resume from. For any other, this
  * source opens it again from the last change's resume token, so nothing is skipped; if the server
@@ -28,9 +26,7 @@ export interface WatchableCollection {
   watch(pipeline: Document[], options: ChangeStreamOptions): ChangeStreamLike;
 }
 
-export const ORDER_CHANGES: Document[] = [
-  { $match: { operationType: { $in: ['insert', 'update', 'replace'] }, 'fullDocument.status': { $in: ORDER_STATUSES } } },
-];
+export const ORDER_CHANGES: Document[] = [{ $match: { operationType: { $in: ['insert', 'update', 'replace'] } } }];
 
 const RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;

@@ -3,7 +3,7 @@ import type { OrderDocument, OrderSink, OrderSource } from './source';
 
 /**
  * The embedded engine's events: one process owns the data file, so every order change is made in
- * this process, and the write path reports it here (lib/payments/records.ts when an order is paid,
+ * this process, and the write path reports it here (lib/orders/place.ts when an order is paid,
  * lib/orders/orders.ts when it moves on). With MongoDB the change stream reports the same writes,
  * made by any instance, and nothing listens here.
  */

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { listPayments } from '@/lib/payments/records';
+import { listPayments } from '@/lib/payments/history';
 
 type Ctx = { params: Promise<{ email: string }> };
 

@@ -5,7 +5,7 @@ import { PaymentHistory } from '@/components/payment/payment-history';
 import { requirePage } from '@/lib/dashboard/guard';
 import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
-import { listPayments } from '@/lib/payments/records';
+import { listPayments } from '@/lib/payments/history';
 
 export const metadata: Metadata = { title: pageTitle('Payment History') };
 

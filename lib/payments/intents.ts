@@ -1,0 +1,99 @@
+import 'server-only';
+import type { ObjectId, WithId } from 'mongodb';
+import { collections } from '@/lib/db';
+import type { CheckoutIntentDoc } from '@/lib/db/documents';
+import type { Fulfilment } from '@/lib/fulfilment/types';
+import type { PaidCheckout } from '@/lib/orders/place';
+
+/**
+ * Unpaid checkouts, in `checkout_intents`: what a payment will charge, for whom and for which cart
+ * lines, from the moment the diner presses Pay. Completing the payment claims the intent, from
+ * open to paid, in ONE conditional write: however many confirmations race (the browser, a
+ * webhook, a second tab), exactly one claims it, and that one writes the order (lib/orders/place.ts).
+ */
+
+export type IntentRecord = WithId<CheckoutIntentDoc>;
+
+export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt'>): Promise<IntentRecord> {
+  const doc: CheckoutIntentDoc = { ...intent, createdAt: new Date(), status: 'open' };
+  const { insertedId } = await (await collections()).checkout_intents.insertOne(doc);
+  return { ...doc, _id: insertedId };
+}
+
+export async function findIntent(transactionId: string): Promise<IntentRecord | null> {
+  return (await collections()).checkout_intents.findOne({ transactionId });
+}
+
+/** The owner's newest open intent for exactly this amount and these cart lines, if any, unless it was voided. */
+export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[]): Promise<IntentRecord | null> {
+  const { checkout_intents } = await collections();
+  return checkout_intents.findOne({ ownerUid, price, cartIds, status: 'open', voided: { $exists: false } }, { sort: { _id: -1 } });
+}
+
+/** What the diner chose on a resumed intent, which its amount does not show: the subtotal and tip split, and how they get the food. */
+export async function updateIntentChoices(
+  _id: ObjectId,
+  choices: Pick<CheckoutIntentDoc, 'subtotalCents' | 'tipCents' | 'fulfilment'> & { tipPercent?: number },
+): Promise<void> {
+  const { tipPercent, ...rest } = choices;
+  await (await collections()).checkout_intents.updateOne(
+    { _id, status: 'open' },
+    tipPercent === undefined ? { $set: rest, $unset: { tipPercent: '' } } : { $set: { ...rest, tipPercent } },
+  );
+}
+
+/** Marks an open intent voided, saying why, so whoever asks about it next is told. */
+export async function markVoided(_id: ObjectId, reason: string): Promise<void> {
+  await (await collections()).checkout_intents.updateOne({ _id, status: 'open' }, { $set: { voided: reason } });
+}
+
+export function isPaid(intent: CheckoutIntentDoc): boolean {
+  return intent.status === 'paid';
+}
+
+/**
+ * Claims the open intent as paid, with the fulfilment its payment held (the pickup slot taken).
+ * Answers it as claimed for the one call that did it, null for every other.
+ */
+export async function claimIntent(_id: ObjectId, fulfilment: Fulfilment | undefined): Promise<IntentRecord | null> {
+  const now = new Date();
+  return (await collections()).checkout_intents.findOneAndUpdate(
+    { _id, status: 'open' },
+    { $set: { status: 'paid', paidAt: now, claimedAt: now, ...(fulfilment ? { fulfilment } : {}) } },
+    { returnDocument: 'after' },
+  );
+}
+
+/**
+ * Claims the writing of a paid intent's order again, from a completion that claimed it more than
+ * `leaseMs` ago and has not written it (it crashed): one conditional write, so one taker.
+ */
+export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<IntentRecord | null> {
+  const now = new Date();
+  return (await collections()).checkout_intents.findOneAndUpdate(
+    { _id, status: 'paid', claimedAt: { $lt: new Date(now.getTime() - leaseMs) } },
+    { $set: { claimedAt: now } },
+    { returnDocument: 'after' },
+  );
+}
+
+/** What the order of a paid intent records: the intent's own fields, paid when it was claimed. */
+export function paidCheckout(intent: IntentRecord): PaidCheckout {
+  const { _id, ownerUid, email, name, price, transactionId, cartIds, menuItemIds, lines, subtotalCents, tipCents, tipPercent, fulfilment, paidAt } = intent;
+  return {
+    _id,
+    ownerUid,
+    email,
+    ...(name ? { name } : {}),
+    price,
+    transactionId,
+    data: paidAt ?? new Date(),
+    cartIds,
+    menuItemIds,
+    lines,
+    subtotalCents,
+    tipCents,
+    ...(tipPercent !== undefined ? { tipPercent } : {}),
+    ...(fulfilment ? { fulfilment } : {}),
+  };
+}
