@@ -23,8 +23,10 @@ async function fillCard(page: Page, card: { number: string; expiry?: string; cvc
 test.describe('paying with the demo card', () => {
   test('4242… pays: the order number and transaction id show, Thanks For Shopping, then the history lists it as received', { tag: '@diner' }, async ({ page }) => {
     const stripeRequests: string[] = [];
+    const paymentPosts: string[] = [];
     page.on('request', (req) => {
       if (/stripe\.com/.test(req.url())) stripeRequests.push(req.url());
+      if (req.method() === 'POST' && new URL(req.url()).pathname.startsWith('/api/payments')) paymentPosts.push(new URL(req.url()).pathname);
     });
     const total = await shopperWithCart(page, 'payer');
     await page.goto('/dashboard/cart');
@@ -41,6 +43,8 @@ test.describe('paying with the demo card', () => {
     await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/^Payment succeeded\. Order #\d{4,}, Pickup \d\d:\d\d: /);
     await expect(page.getByText(/^Transaction id: demo_pi_[0-9a-f]{24}$/)).toBeVisible();
     await expect(page.getByText('Thanks For Shopping')).toBeVisible();
+    // The confirmation recorded the order and answered it: the page saves nothing after it.
+    expect(paymentPosts).toEqual(['/api/payments/demo-confirm']);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Payment history', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/paymentHistory$/);

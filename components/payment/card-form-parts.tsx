@@ -1,4 +1,4 @@
-import type { CheckoutIntent } from '@/lib/payments/types';
+import type { CheckoutIntent, PaymentResult } from '@/lib/payments/types';
 
 /** What the demo and the Stripe card forms share: their props and the error line. */
 
@@ -9,8 +9,12 @@ export interface CardFormProps {
   waitingFor?: string;
   /** Opens the payment intent for the choices on the page, when Pay is pressed; throws what to tell the diner. */
   prepare(): Promise<CheckoutIntent>;
-  /** The provider took the card for this intent (charged, or authorized for the server to capture). */
-  onSucceeded(transactionId: string, intent: CheckoutIntent): Promise<void>;
+  /**
+   * The provider took the card for this intent (charged, or authorized for the server to capture).
+   * `recorded` is the order when the server recorded it in the same request (the demo card);
+   * otherwise the page asks the server to record it.
+   */
+  onSucceeded(transactionId: string, intent: CheckoutIntent, recorded?: PaymentResult): Promise<void>;
   /** The server refused before charging (the cart or the pickup slot changed): the page reads them again. */
   onRefused(): void;
 }

@@ -30,7 +30,8 @@ function CardField({ id, label, error, registration, className, ...input }: Card
 
 /**
  * The offline card form: same screen and same server rules as Stripe, no real money. The card is
- * checked here for typing mistakes, then charged by our server, which alone decides the outcome.
+ * checked here for typing mistakes, then charged by our server, which alone decides the outcome
+ * and records the order in the same request.
  */
 export function DemoCardForm({ totalCents, waitingFor, prepare, onSucceeded, onRefused }: CardFormProps) {
   const [error, setError] = useState('');
@@ -48,7 +49,7 @@ export function DemoCardForm({ totalCents, waitingFor, prepare, onSucceeded, onR
         method: 'POST',
         json: { ...card, transactionId: intent.transactionId },
       });
-      if (result.status === 'succeeded') await onSucceeded(result.transactionId, intent);
+      if (result.status === 'succeeded') await onSucceeded(result.transactionId, intent, result);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The payment could not be completed. Please try again.');
       if (err instanceof ApiError && err.status === 409) onRefused();

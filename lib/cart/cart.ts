@@ -11,7 +11,7 @@ import { toCents } from '@/lib/menu/money';
 import { MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
 import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
-import type { OrderLine } from '@/lib/payments/types';
+import type { OrderLine } from '@/lib/orders/types';
 import type { AddToCartInput } from '@/lib/cart/schemas';
 
 /**

@@ -4,8 +4,7 @@
  */
 import type { ObjectId } from 'mongodb';
 import type { Allergen, Diet, MenuCategory, OptionGroup, SelectedOption } from '../menu/types.ts';
-import type { OrderStatus } from '../orders/types.ts';
-import type { OrderLine } from '../payments/types.ts';
+import type { OrderLine, OrderStatus } from '../orders/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';

@@ -8,11 +8,10 @@ import type { PaymentDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import { toCents } from '@/lib/menu/money';
-import type { PaymentMoney } from '@/lib/payments/types';
 import type { OrderStepInput } from '@/lib/orders/schemas';
 import { orderWritten } from './feed/in-process';
 import { transitionRefusal } from './status';
-import type { Order, OrderStatus } from './types';
+import type { Order, OrderStatus, PaymentMoney } from './types';
 
 /** Orders are the `payments` collection: paid orders only (unpaid checkouts live apart, in `checkout_intents`). */
 

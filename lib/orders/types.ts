@@ -1,10 +1,33 @@
 import type { Fulfilment } from '@/lib/fulfilment/types';
-import type { SelectedOption } from '@/lib/menu/types';
-import type { PaymentMoney } from '@/lib/payments/types';
+import type { MenuCategory, SelectedOption } from '@/lib/menu/types';
 
 /** Orders as the API, the event stream and the screens show them (no server imports: client-safe). */
 
 export type { Fulfilment };
+
+/**
+ * One line of an order as it was bought, kept on the checkout and its order so the order, the
+ * statistics and any receipt never depend on today's menu.
+ */
+export interface OrderLine {
+  menuId: string;
+  name: string;
+  /** The dish's category when bought: what the sales statistics group by. */
+  category: MenuCategory;
+  options: SelectedOption[];
+  note?: string;
+  quantity: number;
+  unitCents: number;
+  lineCents: number;
+}
+
+/** The food and the tip of a payment or an order, in dollars; `price` is their sum. */
+export interface PaymentMoney {
+  subtotal: number;
+  tip: number;
+  /** When the tip was chosen as a percentage of the subtotal. */
+  tipPercent?: number;
+}
 
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
 export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';

@@ -214,19 +214,22 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
   }
 }
 
-/** POST /api/payments/demo-confirm: the demo card is charged here, on the server, once the pickup slot is held. */
+/**
+ * POST /api/payments/demo-confirm: the demo card is charged here, on the server, once the pickup
+ * slot is held, and the payment is recorded. Answers the order, as POST /api/payments would.
+ */
 export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput): Promise<DemoConfirmation> {
   authorize(viewer);
   if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
   const record = await ownIntent(viewer, input.transactionId);
-  const succeeded: DemoConfirmation = { status: 'succeeded', transactionId: record.transactionId };
-  if (isPaid(record)) return succeeded;
+  const succeeded = (order: WithId<PaymentDoc>): DemoConfirmation => ({ status: 'succeeded', transactionId: record.transactionId, ...paymentResult(order) });
+  if (isPaid(record)) return succeeded(await complete(record));
   // Charge only what the intent covers at today's prices: a cart changed since is not charged.
   const now = await priceCart(viewer, record.cartIds);
   if (now.cartIds.length !== record.cartIds.length || now.cents !== record.subtotalCents) {
     // A concurrent confirmation of this very intent may have just paid it and cleared its lines.
     const latest = await findIntent(record.transactionId);
-    if (latest && isPaid(latest)) return succeeded;
+    if (latest && isPaid(latest)) return succeeded(await complete(latest));
     throw new HttpError(409, CART_CHANGED);
   }
   const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment);
@@ -238,8 +241,7 @@ export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput
     if (!latest || !isPaid(latest)) await releaseFulfilment(record.transactionId, fulfilment);
     throw err;
   }
-  await complete(record, fulfilment);
-  return succeeded;
+  return succeeded(await complete(record, fulfilment));
 }
 
 function paymentResult(order: WithId<PaymentDoc>): PaymentResult {

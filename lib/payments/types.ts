@@ -1,32 +1,7 @@
 import type { Fulfilment } from '@/lib/fulfilment/types';
-import type { MenuCategory, SelectedOption } from '@/lib/menu/types';
-import type { OrderStatus } from '@/lib/orders/types';
+import type { OrderLine, OrderStatus, PaymentMoney } from '@/lib/orders/types';
 
 /** What the browser and the API exchange about payments (no server imports: client-safe). */
-
-/**
- * One line of an order as it was bought, kept on the payment at checkout so the order, the
- * statistics and any receipt never depend on today's menu.
- */
-export interface OrderLine {
-  menuId: string;
-  name: string;
-  /** The dish's category when bought: what the sales statistics group by. */
-  category: MenuCategory;
-  options: SelectedOption[];
-  note?: string;
-  quantity: number;
-  unitCents: number;
-  lineCents: number;
-}
-
-/** The food and the tip of a payment or an order, in dollars; `price` is their sum. */
-export interface PaymentMoney {
-  subtotal: number;
-  tip: number;
-  /** When the tip was chosen as a percentage of the subtotal. */
-  tipPercent?: number;
-}
 
 /** A recorded payment as GET /api/payments/{email} answers it; `data` is the payment date (the field's name in the API). */
 export interface Payment extends PaymentMoney {
@@ -57,14 +32,14 @@ export interface CheckoutIntent extends PaymentMoney {
   fulfilment: Fulfilment;
 }
 
-/** POST /api/payments/demo-confirm, once the demo card went through. */
-export interface DemoConfirmation {
-  status: 'succeeded';
-  transactionId: string;
-}
-
 /** POST /api/payments: the payment's id, and the order it made (its number, and the slot held). */
 export interface PaymentResult {
   paymentResult: { insertedId: string };
   order: { _id: string; number?: number; fulfilment?: Fulfilment };
+}
+
+/** POST /api/payments/demo-confirm, once the demo card went through: the order recorded, as POST /api/payments answers it. */
+export interface DemoConfirmation extends PaymentResult {
+  status: 'succeeded';
+  transactionId: string;
 }

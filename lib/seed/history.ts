@@ -19,7 +19,7 @@ import type { Fulfilment } from '../fulfilment/types.ts';
 import { priceSelection } from '../menu/pricing.ts';
 import { ORDER_CATEGORIES, type OptionGroup, type OrderCategory, type SelectedOption } from '../menu/types.ts';
 import { tipCents, type TipChoice } from '../payments/tips.ts';
-import type { OrderLine } from '../payments/types.ts';
+import type { OrderLine } from '../orders/types.ts';
 
 type OrderStatus = PaymentDoc['status'];
 

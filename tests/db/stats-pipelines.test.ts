@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { collections, type AppCollections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import type { MenuCategory } from '@/lib/menu/types';
-import type { OrderLine } from '@/lib/payments/types';
+import type { OrderLine } from '@/lib/orders/types';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
 import { adminOf, makeAdmin } from '../support/people';

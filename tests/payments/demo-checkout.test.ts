@@ -10,7 +10,7 @@ import { CART_CHANGED } from '@/lib/payments/checkout';
 import { call, params } from '../support/http';
 import { pricedMenuItems, setMenuPrice } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
-import { DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, save } from './support';
+import { AT_TABLE, DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, save } from './support';
 
 let soup: string;
 let salad: string;
@@ -84,22 +84,28 @@ describe('POST /api/create-payment-intent', () => {
 });
 
 describe('paying with the demo card', () => {
-  it('records the payment once the card goes through, clears the paid lines and shows it in the history', async () => {
+  it('records the payment once the card goes through, answering the order, clears the paid lines and shows it in the history', async () => {
     const lines = await fillCart(shopper);
     const intent = (await checkout(shopper)).body;
-    expect(await payDemo(shopper, intent.transactionId)).toEqual({
+    const paid = await payDemo(shopper, intent.transactionId);
+    expect(paid).toEqual({
       status: 200,
-      body: { status: 'succeeded', transactionId: intent.transactionId },
+      body: {
+        status: 'succeeded',
+        transactionId: intent.transactionId,
+        paymentResult: { insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) },
+        order: { _id: paid.body.paymentResult.insertedId, number: expect.any(Number), fulfilment: AT_TABLE },
+      },
     });
-    const saved = await save(shopper, intent, { cartIds: lines, menuItemIds: [soup, soup, soup, salad] });
-    expect(saved.status).toBe(200);
-    expect(saved.body.paymentResult.insertedId).toMatch(/^[0-9a-f]{24}$/);
-
     expect(await cartOf(shopper)).toEqual([]);
+    // The payment page needs nothing more; an API client that saves the payment too is answered the same order.
+    const saved = await save(shopper, intent, { cartIds: lines, menuItemIds: [soup, soup, soup, salad] });
+    expect(saved).toEqual({ status: 200, body: { paymentResult: paid.body.paymentResult, order: paid.body.order } });
+
     const [payment, ...more] = await historyOf(shopper);
     expect(more).toEqual([]);
     expect(payment).toMatchObject({
-      _id: saved.body.paymentResult.insertedId,
+      _id: paid.body.paymentResult.insertedId,
       email: shopper.email,
       price: 53.45,
       transactionId: intent.transactionId,

@@ -5,7 +5,10 @@ import { confirmDemoPayment } from '@/lib/payments/checkout';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { demoConfirmSchema } from '@/lib/payments/schemas';
 
-/** Charges a demo card for the caller's intent (demo mode only): `{ status, transactionId }`. */
+/**
+ * Charges a demo card for the caller's intent and records the payment (demo mode only):
+ * `{ status, transactionId, paymentResult: { insertedId }, order }`, the order as POST /api/payments answers it.
+ */
 export const POST = route(async (req) => {
   const viewer = await requireViewer(req);
   await enforceRateLimit(req, LIMITS.demoConfirm, viewer);
