@@ -73,8 +73,8 @@ export function Receipt({ order, since, mine }: { order: Order; since: string; m
                 <ChosenOptions options={item.options} note={item.note} />
               </th>
               <td className="py-2 text-right tabular-nums">{item.quantity}</td>
-              <td className="py-2 text-right tabular-nums">{item.unitCents !== undefined ? formatCents(item.unitCents) : ''}</td>
-              <td className="py-2 text-right tabular-nums">{item.lineCents !== undefined ? formatCents(item.lineCents) : ''}</td>
+              <td className="py-2 text-right tabular-nums">{formatCents(item.unitCents)}</td>
+              <td className="py-2 text-right tabular-nums">{formatCents(item.lineCents)}</td>
             </tr>
           ))}
         </tbody>

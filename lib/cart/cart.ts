@@ -1,18 +1,16 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, conditionalUpsert, toObjectId } from '@/lib/db';
 import type { CartItemDoc } from '@/lib/db/documents';
 import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
 import type { AddedToCart, CartItem, LineAttention } from '@/lib/cart/types';
-import { dietsOf } from '@/lib/menu/allergens';
-import { toCents } from '@/lib/menu/money';
 import { MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
 import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/orders/types';
 import type { AddToCartInput } from '@/lib/cart/schemas';
+import { fingerprint, itemKeyOf } from './item-key';
 
 /**
  * The one place that reads and writes cart lines, and prices them for a payment. Lines belong to
@@ -20,19 +18,6 @@ import type { AddToCartInput } from '@/lib/cart/schemas';
  * a line whose dish has since gone, sold out or changed is shown as needing attention and is
  * refused at payment until it is removed or chosen again, so nothing is charged at a stale price.
  */
-
-function fingerprint(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 24);
-}
-
-/**
- * The dish as a diner agrees to buy it: its price, its options and what it contains. Any change
- * to these makes the lines added before stale; its name, recipe or picture do not.
- */
-function itemKeyOf(item: MenuItem): string {
-  const options = item.options.map((g) => [g.name, g.min, g.max, g.choices.map((c) => [c.name, toCents(c.price)])]);
-  return fingerprint([toCents(item.price), options, [...item.allergens].sort(), dietsOf(item)]);
-}
 
 /** Ids as stored ObjectIds; a malformed one matches nothing, so it is left out. */
 function objectIds(ids: readonly string[]): ObjectId[] {
@@ -91,7 +76,7 @@ export async function addToCart(viewer: Viewer, input: AddToCartInput): Promise<
     },
     { quantity: 1 },
   );
-  if (line) return { insertedId: line._id.toHexString(), quantity: line.quantity ?? quantity, merged: !line._id.equals(lineId) };
+  if (line) return { insertedId: line._id.toHexString(), quantity: line.quantity, merged: !line._id.equals(lineId) };
   const full = await carts.findOne({ lineKey }, { projection: { quantity: 1 } });
   throw new HttpError(
     409,
@@ -99,24 +84,19 @@ export async function addToCart(viewer: Viewer, input: AddToCartInput): Promise<
   );
 }
 
-/**
- * Why the line cannot be paid for as it is, or null. Lines added before dishes had options carry
- * no `itemKey`: they are held to the price they were added at.
- */
+/** Why the line cannot be paid for as it is, or null. */
 function attentionOf(line: CartItemDoc, item: MenuItem | undefined): LineAttention | null {
   if (!item) return { reason: 'removed', message: `${line.name} is no longer on the menu. Please remove it.` };
   if (!item.available) return { reason: 'sold-out', message: `${item.name} is sold out. Please remove it.` };
-  const now = priceSelection(item, line.options ?? [], line.quantity ?? 1);
-  const unitCents = line.unitCents ?? toCents(line.price);
-  if (!now.ok || now.unitCents !== unitCents || (line.itemKey !== undefined && line.itemKey !== itemKeyOf(item))) {
+  const now = priceSelection(item, line.options, line.quantity);
+  if (!now.ok || now.unitCents !== line.unitCents || line.itemKey !== itemKeyOf(item)) {
     return { reason: 'changed', message: `${item.name} changed on the menu since you added it. Please choose it again or remove it.` };
   }
   return null;
 }
 
 function toCartItem(line: WithId<CartItemDoc>, item: MenuItem | undefined): CartItem {
-  const quantity = line.quantity ?? 1;
-  const unitCents = line.unitCents ?? toCents(line.price);
+  const { quantity, unitCents } = line;
   const attention = attentionOf(line, item);
   return {
     _id: line._id.toHexString(),
@@ -126,7 +106,7 @@ function toCartItem(line: WithId<CartItemDoc>, item: MenuItem | undefined): Cart
     image: line.image,
     price: line.price,
     quantity,
-    options: line.options ?? [],
+    options: line.options,
     ...(line.note ? { note: line.note } : {}),
     lineCents: unitCents * quantity,
     ...(attention ? { attention } : {}),
@@ -166,21 +146,17 @@ export async function removePaidLines(payment: {
   ownerUid?: string;
   transactionId: string;
   cartIds: readonly string[];
-  lines?: readonly Pick<OrderLine, 'quantity'>[];
+  lines: readonly Pick<OrderLine, 'quantity'>[];
 }): Promise<void> {
   const { ownerUid, transactionId, cartIds, lines } = payment;
   if (!ownerUid || !cartIds.length) return;
   const { carts } = await collections();
-  if (!lines) {
-    await carts.deleteMany({ _id: { $in: objectIds(cartIds) }, ownerUid });
-    return;
-  }
   for (const [i, cartId] of cartIds.entries()) {
     const _id = toObjectId(cartId);
-    if (!_id) continue;
-    const paid = lines[i]?.quantity ?? 1;
+    const paid = lines[i]?.quantity;
+    if (!_id || paid === undefined) continue;
     const untouched = { _id, ownerUid, paidBy: { $ne: transactionId } };
-    const { deletedCount } = await carts.deleteOne({ ...untouched, $or: [{ quantity: { $lte: paid } }, { quantity: { $exists: false } }] });
+    const { deletedCount } = await carts.deleteOne({ ...untouched, quantity: { $lte: paid } });
     if (!deletedCount) await carts.updateOne({ ...untouched, quantity: { $gt: paid } }, { $inc: { quantity: -paid }, $push: { paidBy: transactionId } });
   }
 }
@@ -212,13 +188,12 @@ export async function priceCart(viewer: Viewer, onlyIds?: readonly string[]): Pr
   if (refusals.length) throw new HttpError(409, [...new Set(refusals)].join(' '));
   const lines = found.map((line): OrderLine => {
     const item = items.get(line.menuId)!;
-    const quantity = line.quantity ?? 1;
-    const unitCents = line.unitCents ?? toCents(line.price);
+    const { quantity, unitCents } = line;
     return {
       menuId: line.menuId,
       name: item.name,
       category: item.category,
-      options: line.options ?? [],
+      options: line.options,
       ...(line.note ? { note: line.note } : {}),
       quantity,
       unitCents,

@@ -74,10 +74,7 @@ interface Owned {
   email: string;
 }
 
-/**
- * One line of a cart: a dish with its choices, note and quantity, and what it was priced at when
- * added. Lines from before options existed have only the first fields and count as one plain dish.
- */
+/** One line of a cart: a dish with its choices, note and quantity, and what it was priced at when added. */
 export interface CartItemDoc extends Owned {
   _id?: ObjectId;
   menuId: string;
@@ -86,14 +83,13 @@ export interface CartItemDoc extends Owned {
   /** The price of one, with its choices, in dollars, as priced when the line was added. */
   price: number;
   createdAt?: Date;
-  /** Absent is 1. */
-  quantity?: number;
-  options?: SelectedOption[];
+  quantity: number;
+  options: SelectedOption[];
   note?: string;
   /** `price` in cents. */
-  unitCents?: number;
+  unitCents: number;
   /** A fingerprint of the dish as it was priced (price, options, allergens, tags): when it differs from today's, the line is stale. */
-  itemKey?: string;
+  itemKey: string;
   /**
    * The owner's uid and a fingerprint of the line (dish as priced, choices, note), in ONE field
    * under a sparse unique index: adding an identical line finds this one and adds to it
@@ -119,7 +115,7 @@ export interface PaymentDoc extends Owned {
    * were numbered have none.
    */
   number?: number;
-  /** What was charged, in dollars: `subtotalCents + tipCents` for payments made since tips. */
+  /** What was charged, in dollars: `subtotalCents + tipCents`. */
   price: number;
   /** The provider's intent it paid: one order per intent (a unique index). */
   transactionId: string;
@@ -129,12 +125,11 @@ export interface PaymentDoc extends Owned {
   cartIds: string[];
   /** Each dish once per unit bought, for API clients that read orders as a list of dishes. */
   menuItemIds: string[];
-  /** Absent on payments made before lines were kept: those are read from `menuItemIds`. */
-  lines?: OrderLine[];
-  /** The food, priced on the server, in cents. Absent on payments made before tips. */
-  subtotalCents?: number;
+  lines: OrderLine[];
+  /** The food, priced on the server, in cents. */
+  subtotalCents: number;
   /** The tip in cents, computed on the server from the subtotal and the diner's choice. */
-  tipCents?: number;
+  tipCents: number;
   /** The percentage the tip was chosen as, when it was not a custom amount. */
   tipPercent?: number;
   /**
@@ -143,16 +138,13 @@ export interface PaymentDoc extends Owned {
    */
   fulfilment?: Fulfilment;
   status: OrderStatus;
-  /**
-   * Every status change, with its time, from `pending` at payment (lib/orders). Payments recorded
-   * before it existed lack it, or its first step: their history starts as `[{ status: 'pending', at: data }]`.
-   */
-  statusHistory?: { status: OrderStatus; at: Date }[];
+  /** Every status change with its time, from `pending` at payment (lib/orders). */
+  statusHistory: { status: OrderStatus; at: Date }[];
   /**
    * Set by every write that changes an order (its payment, each status change): how a server
    * without change streams finds what changed, and how a client that reconnects catches up.
    */
-  updatedAt?: Date;
+  updatedAt: Date;
   /** Money given back, oldest first: the cancellation and refund emails show it. */
   refunds?: RefundDoc[];
 }

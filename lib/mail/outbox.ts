@@ -146,7 +146,7 @@ const SWEEP_LIMIT = 500;
 async function orderMessagesSince(order: WithId<PaymentDoc>, since: Date): Promise<Message[]> {
   const messages: Message[] = [];
   if (order.data >= since) messages.push({ kind: 'order-confirmation', ref: order._id, to: order.email });
-  for (const step of order.statusHistory ?? []) {
+  for (const step of order.statusHistory) {
     if (step.at >= since) messages.push(...(await statusMessages(order, step.status)));
   }
   for (const refund of order.refunds ?? []) {
@@ -189,7 +189,7 @@ export async function sweepChanges(now = new Date()): Promise<number> {
   const missing = due.filter((message) => !have.has(keyOf(message)));
   if (missing.length) await write(missing, now);
   // A full page leaves the rest for the next sweep, from where this one stopped reading orders.
-  const until = orders.length === SWEEP_LIMIT ? new Date(orders.at(-1)!.updatedAt!.getTime() + SWEEP_MARGIN_MS) : now;
+  const until = orders.length === SWEEP_LIMIT ? new Date(orders.at(-1)!.updatedAt.getTime() + SWEEP_MARGIN_MS) : now;
   await setStamp(SWEPT, until, swept);
   return missing.length;
 }

@@ -7,7 +7,6 @@ import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
-import { toCents } from '@/lib/menu/money';
 import type { OrderStepInput } from '@/lib/orders/schemas';
 import { orderWritten } from './feed/in-process';
 import { transitionRefusal } from './status';
@@ -16,29 +15,14 @@ import type { Order, OrderStatus, PaymentMoney } from './types';
 /** Orders are the `payments` collection: paid orders only (unpaid checkouts live apart, in `checkout_intents`). */
 
 const NOT_FOUND = 'No order has this id.';
-const DELETED_DISH = 'Dish no longer on the menu';
-
-/** The recorded changes, with the implied first step for payments recorded without one. */
-function historyOf(doc: PaymentDoc): { status: OrderStatus; at: Date }[] {
-  const recorded = doc.statusHistory ?? [];
-  return recorded[0]?.status === 'pending' ? recorded : [{ status: 'pending', at: doc.data }, ...recorded];
-}
 
 /**
  * Orders as the API answers them, the event stream sends them and every screen shows them (the
- * kitchen's tickets included): the one place an order is shaped. Payments keep their lines as
- * bought; older ones are read from the menu, in one query for all of them.
+ * kitchen's tickets included): the one place an order is shaped.
  */
-export async function shapeOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> {
-  const ids = [...new Set(docs.flatMap((doc) => (doc.lines ? [] : doc.menuItemIds)))].flatMap((id) => toObjectId(id) ?? []);
-  const { menu } = await collections();
-  const dishes = ids.length ? await menu.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray() : [];
-  const names = new Map(dishes.map((dish) => [dish._id.toHexString(), dish.name]));
+export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
   return docs.map((doc) => {
-    const items = doc.lines
-      ? doc.lines.map(({ name, quantity, options, note, unitCents, lineCents }) => ({ name, quantity, options, ...(note ? { note } : {}), unitCents, lineCents }))
-      : legacyItems(doc, names);
-    const history = historyOf(doc);
+    const items = doc.lines.map(({ name, quantity, options, note, unitCents, lineCents }) => ({ name, quantity, options, ...(note ? { note } : {}), unitCents, lineCents }));
     return {
       _id: doc._id.toHexString(),
       ...(doc.number !== undefined ? { number: doc.number } : {}),
@@ -48,34 +32,19 @@ export async function shapeOrders(docs: WithId<PaymentDoc>[]): Promise<Order[]> 
       ...moneyOf(doc),
       transactionId: doc.transactionId,
       data: doc.data.toISOString(),
-      updatedAt: (doc.updatedAt ?? history.at(-1)!.at).toISOString(),
+      updatedAt: doc.updatedAt.toISOString(),
       itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
       items,
       ...(doc.fulfilment ? { fulfilment: doc.fulfilment } : {}),
       status: doc.status,
-      history: history.map(({ status, at }) => ({ status, at: at.toISOString() })),
+      history: doc.statusHistory.map(({ status, at }) => ({ status, at: at.toISOString() })),
     };
   });
 }
 
-/** A payment from before lines were kept: its dishes by today's names, with how many of each. */
-function legacyItems(doc: PaymentDoc, names: Map<string, string>): Order['items'] {
-  const quantities = new Map<string, number>();
-  for (const id of doc.menuItemIds) {
-    const name = names.get(id) ?? DELETED_DISH;
-    quantities.set(name, (quantities.get(name) ?? 0) + 1);
-  }
-  return [...quantities].map(([name, quantity]) => ({ name, quantity }));
-}
-
-/**
- * The food and the tip of a payment, in dollars. Payments from before tips have neither stored:
- * all they charged was food.
- */
-export function moneyOf(doc: Pick<PaymentDoc, 'price' | 'subtotalCents' | 'tipCents' | 'tipPercent'>): PaymentMoney {
-  const tipCents = doc.tipCents ?? 0;
-  const subtotalCents = doc.subtotalCents ?? toCents(doc.price) - tipCents;
-  return { subtotal: subtotalCents / 100, tip: tipCents / 100, ...(doc.tipPercent !== undefined ? { tipPercent: doc.tipPercent } : {}) };
+/** The food and the tip of a payment, in dollars. */
+export function moneyOf(doc: Pick<PaymentDoc, 'subtotalCents' | 'tipCents' | 'tipPercent'>): PaymentMoney {
+  return { subtotal: doc.subtotalCents / 100, tip: doc.tipCents / 100, ...(doc.tipPercent !== undefined ? { tipPercent: doc.tipPercent } : {}) };
 }
 
 /** Every order, or those in the statuses named, newest first. */
@@ -118,8 +87,7 @@ export async function getOrder(viewer: Viewer, id: string): Promise<Order> {
   const doc = _id ? await payments.findOne({ _id }) : null;
   if (!doc) throw new HttpError(404, NOT_FOUND);
   if (doc.ownerUid !== viewer.uid && !hasRole(viewer.role, 'admin')) throw new HttpError(403, 'This is not your order.');
-  const [order] = await shapeOrders([doc]);
-  return order!;
+  return shapeOrders([doc])[0]!;
 }
 
 /**
@@ -151,8 +119,7 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
   // A cancelled order leaves its pickup slot to somebody else.
   if (to === 'cancelled') await releaseFulfilment(latest.transactionId, latest.fulfilment);
   await orderWritten(async () => latest);
-  const [answer] = await shapeOrders([latest]);
-  return answer!;
+  return shapeOrders([latest])[0]!;
 }
 
 function movedOn(status: OrderStatus): HttpError {

@@ -7,13 +7,18 @@ export type { Fulfilment };
 
 /**
  * One line of an order as it was bought, kept on the checkout and its order so the order, the
- * statistics and any receipt never depend on today's menu.
+ * statistics and any receipt never depend on today's menu. Orders paid before lines were kept
+ * had theirs made once from their dishes and the menu of the day that was done
+ * (lib/db/migrations/022-order-lines.ts).
  */
 export interface OrderLine {
   menuId: string;
   name: string;
-  /** The dish's category when bought: what the sales statistics group by. */
-  category: MenuCategory;
+  /**
+   * The dish's category when bought: what the sales statistics group by. Absent on a line made
+   * for an old order whose dish had left the menu by then: it counts in no category.
+   */
+  category?: MenuCategory;
   options: SelectedOption[];
   note?: string;
   quantity: number;
@@ -32,14 +37,14 @@ export interface PaymentMoney {
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
 export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'cancelled';
 
-/** One line of an order as bought; prices only on orders that kept their lines. */
+/** One line of an order as bought. */
 export interface OrderItem {
   name: string;
   quantity: number;
-  options?: SelectedOption[];
+  options: SelectedOption[];
   note?: string;
-  unitCents?: number;
-  lineCents?: number;
+  unitCents: number;
+  lineCents: number;
 }
 
 /**
@@ -62,10 +67,7 @@ export interface Order extends PaymentMoney {
   updatedAt: string;
   /** Dishes in the order, counting each unit. */
   itemCount: number;
-  /**
-   * Its lines as bought: dish, quantity, choices and the diner's note. Orders paid before lines
-   * were kept list each dish by today's name, with how many (a dish deleted since is named so).
-   */
+  /** Its lines as bought: dish, quantity, choices, the diner's note and prices. */
   items: OrderItem[];
   /** How the diner gets the food; absent on orders from before it was asked. */
   fulfilment?: Fulfilment;

@@ -78,7 +78,7 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   // the choices made now); an intent the provider cannot resume any more is simply replaced.
   const open = await findOpenIntent(viewer.uid, price, order.cartIds);
   // The same lines and total can hide other quantities (two lines swapping one of the same price).
-  const sameQuantities = open?.lines?.every((line, i) => line.quantity === order.lines[i]?.quantity);
+  const sameQuantities = open?.lines.every((line, i) => line.quantity === order.lines[i]?.quantity);
   if (open && sameQuantities) {
     const resumed = await provider.retrieveIntent(open.transactionId).catch(() => null);
     if (resumed?.status === 'open') {

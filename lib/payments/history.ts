@@ -20,7 +20,7 @@ export async function listPayments(viewer: Viewer, email: string): Promise<Payme
     data: doc.data.toISOString(),
     cartIds: doc.cartIds,
     menuItemIds: doc.menuItemIds,
-    ...(doc.lines ? { lines: doc.lines } : {}),
+    lines: doc.lines,
     ...(doc.fulfilment ? { fulfilment: doc.fulfilment } : {}),
     status: doc.status,
   }));

@@ -15,8 +15,8 @@ export interface Payment extends PaymentMoney {
   data: string;
   cartIds: string[];
   menuItemIds: string[];
-  /** What was bought; absent on payments made before lines were kept. */
-  lines?: OrderLine[];
+  /** What was bought. */
+  lines: OrderLine[];
   /** How the diner gets the food; absent on payments from before it was asked. */
   fulfilment?: Fulfilment;
   status: OrderStatus;

@@ -248,7 +248,8 @@ export function toPaymentDoc(draft: OrderDraft, seed: number, random: Random): P
     menuItemIds: lines.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
     lines,
     status: draft.status,
-    statusHistory: draft.steps,
+    statusHistory: [{ status: 'pending', at: draft.at }, ...draft.steps],
+    updatedAt: draft.steps.at(-1)?.at ?? draft.at,
   };
 }
 

@@ -74,7 +74,7 @@ describe('DELETE /api/users/{id}', () => {
     const target = await makeDiner({ email, ...(emulatorHost ? { uid: (await createFirebaseAccount(email)).localId } : {}) });
     const bystander = await makeDiner();
     const { carts, users } = await collections();
-    const line = { menuId: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Soup', image: '/x.svg', price: 5 };
+    const line = { menuId: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'Soup', image: '/x.svg', price: 5, quantity: 1, options: [], unitCents: 500, itemKey: 'k' };
     await carts.insertMany([
       { ...line, ownerUid: target.uid, email: target.email },
       { ...line, ownerUid: target.uid, email: target.email, note: 'a second line' },

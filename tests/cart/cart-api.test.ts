@@ -280,18 +280,6 @@ describe('a line whose dish changed after it was added', () => {
       [600, undefined],
     ]);
   });
-
-  it('a line kept from before options existed is held to the price it was added at', async () => {
-    const shopper = await makeDiner();
-    const dish = await seedItem({ name: 'Legacy Soup', price: 5 });
-    const { carts } = await collections();
-    await carts.insertOne({ menuId: dish, ownerUid: shopper.uid, email: shopper.email, name: 'Legacy Soup', image: '/x.svg', price: 5 });
-    expect(await cartOf(shopper)).toEqual([expect.objectContaining({ quantity: 1, options: [], lineCents: 500 })]);
-    expect((await checkout(shopper)).body.price).toBe(5);
-    const { menu } = await collections();
-    await menu.updateOne({ _id: toObjectId(dish)! }, { $set: { price: 5.5 } });
-    expect((await cartOf(shopper))[0]!.attention?.reason).toBe('changed');
-  });
 });
 
 describe('GET /api/carts?email=', () => {

@@ -12,6 +12,7 @@ import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import type { MenuItemDoc, PaymentDoc, UserDoc } from '@/lib/db/documents';
 import { getMenuItem } from '@/lib/menu/queries';
+import { orderDoc } from '../support/order-doc';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 
@@ -149,9 +150,7 @@ describe(`data-layer contract (${backend})`, () => {
     const none = await c.menu.updateMany({ name: 'nope' }, { $set: { price: 1 } });
     expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
 
-    const payment: PaymentDoc = {
-      ownerUid: 'p-uid', email: 'p@bistro.test', price: 10, transactionId: 'tx1', data: new Date(), cartIds: ['a'], menuItemIds: [], status: 'pending',
-    };
+    const payment = orderDoc({ email: 'p@bistro.test', price: 10, transactionId: 'tx1', cartIds: ['a'] });
     const { insertedId } = await c.payments.insertOne(payment);
     await c.payments.updateOne({ _id: insertedId }, { $push: { cartIds: 'b' } });
     await c.payments.updateOne({ _id: insertedId }, { $addToSet: { cartIds: 'b' } }); // already there
@@ -198,9 +197,8 @@ describe(`data-layer contract (${backend})`, () => {
     await insertMenu();
     const menu = await c.menu.find({}).toArray();
     const id = (name: string) => menu.find((m) => m.name === name)!._id.toHexString();
-    const pay = (email: string, names: string[]): PaymentDoc => ({
-      ownerUid: email, email, price: 0, transactionId: `tx-${email}`, data: new Date('2024-06-01'), cartIds: [], menuItemIds: names.map(id), status: 'completed',
-    });
+    const pay = (email: string, names: string[]): PaymentDoc =>
+      orderDoc({ email, price: 0, transactionId: `tx-${email}`, data: new Date('2024-06-01'), menuItemIds: names.map(id), status: 'completed' });
     await c.payments.insertMany([pay('a@x.test', ['Soup A', 'Pizza C', 'Soup A']), pay('b@x.test', ['Cake E', 'Soup D'])]);
 
     // Order stats: items sold and revenue per category, joined via $toString on the menu side.
@@ -471,8 +469,8 @@ describe(`data-layer contract (${backend})`, () => {
     await c.menu.aggregate([{ $addFields: { extra: 1 } }, { $set: { price: 0 } }, { $unset: 'recipe' }]).toArray();
 
     // Pipeline stages and projections that reach into nested objects and arrays.
-    const nested = { ownerUid: 'n-uid', email: 'n@x.test', price: 1, transactionId: 't', data: new Date(), cartIds: ['a', 'b'], menuItemIds: [], status: 'pending', meta: { a: 1, list: [1, 2] } };
-    const { insertedId: paymentId } = await c.payments.insertOne(nested as PaymentDoc);
+    const nested = { ...orderDoc({ email: 'n@x.test', price: 1, transactionId: 't', cartIds: ['a', 'b'] }), meta: { a: 1, list: [1, 2] } };
+    const { insertedId: paymentId } = await c.payments.insertOne(nested);
     await c.payments.aggregate([{ $set: { 'meta.b': 2 } }, { $unset: 'meta.a' }, { $project: { 'meta.list': 0 } }]).toArray();
     await c.payments.aggregate([{ $unwind: '$cartIds' }, { $replaceRoot: { newRoot: '$meta' } }, { $set: { a: 9 } }]).toArray();
     await c.payments.find({}, { projection: { 'meta.a': 1 } }).toArray();
@@ -515,7 +513,7 @@ describe(`data-layer contract (${backend})`, () => {
   });
 
   it('the cart line index: one line per lineKey, while lines without one (from before) are many', async () => {
-    const line = { menuId: new ObjectId().toHexString(), email: 'l@bistro.test', ownerUid: 'u1', name: 'Soup', image: '/x.svg', price: 5 };
+    const line = { menuId: new ObjectId().toHexString(), email: 'l@bistro.test', ownerUid: 'u1', name: 'Soup', image: '/x.svg', price: 5, options: [], unitCents: 500, itemKey: 'k', quantity: 1 };
     await c.carts.insertMany([{ ...line }, { ...line }]);
     await c.carts.insertOne({ ...line, lineKey: 'u1:abc', quantity: 1 });
     await expect(c.carts.insertOne({ ...line, lineKey: 'u1:abc', quantity: 2 })).rejects.toMatchObject({ code: 11000 });

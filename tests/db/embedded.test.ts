@@ -64,7 +64,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     const { insertedId } = await db.collection('menu').insertOne({ ...item('Soup', 12.75), createdAt: when });
     await db.collection('menu').insertOne(item('Gone'));
     await db.collection('menu').deleteOne({ name: 'Gone' });
-    await db.collection('carts').insertOne({ menuId: ref.toHexString(), ownerUid: 'u-a', email: 'a@x.test', name: 'Soup', image: '/i.svg', price: 3 });
+    await db.collection('carts').insertOne({ menuId: ref.toHexString(), ownerUid: 'u-a', email: 'a@x.test', name: 'Soup', image: '/i.svg', price: 3, quantity: 1, options: [], unitCents: 300, itemKey: 'k' });
     await db.collection('users').createIndex({ email: 1 }, { unique: true });
     await db.collection('users').createIndex({ phone: 1 }, { unique: true, sparse: true });
     await db.collection('users').insertOne({ uid: 'u-a', name: 'A', email: 'a@x.test' });

@@ -8,6 +8,7 @@ import { collections, getDb, type AppCollections } from '@/lib/db';
 import { ORDER_CATEGORIES, type OrderCategory } from '@/lib/menu/types';
 import { addHistory, DINER_COUNT, DINER_DOMAIN, generateHistory, type HistoryMenuItem } from '@/lib/seed/history';
 import { seedMenu } from '@/lib/seed/menu-data';
+import { orderDoc } from '../support/order-doc';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 const now = new Date('2026-06-15T16:00:00');
@@ -131,9 +132,9 @@ describe(`addHistory (${backend})`, () => {
     const db = await getDb();
     const special = await c.menu.insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'pizza', price: 21, available: true, allergens: [], dietary: [], options: [] });
     await c.users.insertOne({ uid: 'real-admin', name: 'Real Admin', email: 'admin@bistro.test', role: 'admin' });
-    const real = await c.payments.insertOne({
-      ownerUid: 'real-diner', email: 'diner@bistro.test', price: 21, transactionId: 'demo_pi_real', data: new Date(), cartIds: ['x'], menuItemIds: [special.insertedId.toHexString()], status: 'preparing',
-    });
+    const real = await c.payments.insertOne(
+      orderDoc({ ownerUid: 'real-diner', email: 'diner@bistro.test', price: 21, transactionId: 'demo_pi_real', cartIds: ['x'], menuItemIds: [special.insertedId.toHexString()], status: 'preparing' }),
+    );
 
     const first = await addHistory(db, { count: 600, seed: 5 });
     expect(first.orders).toEqual({ inserted: 600, existing: 0 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import { firstLine, killChildren, runTs, spawnTs } from './node-process';
+import { orderDoc } from '../support/order-doc';
 
 const seed = (dataDir: string, ...args: string[]) => runTs('scripts/seed.mts', args, { DATA_DIR: dataDir });
 
@@ -49,7 +50,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     expect(first.err).toBe('');
     expect(first.out).toMatch(/history {2}300 orders inserted, 0 already present; \d+ diners added/);
     const db = EmbeddedDb.open({ dataDir: dir });
-    await db.collection('payments').insertOne({ ownerUid: 'd-uid', email: 'd@x.test', price: 9, transactionId: 'demo_pi_1', data: new Date(), cartIds: [], menuItemIds: [], status: 'pending' });
+    await db.collection('payments').insertOne(orderDoc({ ownerUid: 'd-uid', email: 'd@x.test', price: 9, transactionId: 'demo_pi_1' }));
     await db.close();
 
     const second = await seed(dir, '--history', '300');

@@ -4,13 +4,14 @@
  */
 import { ObjectId } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collections, type AppCollections } from '@/lib/db';
+import { collections, type AppCollection, type AppCollections } from '@/lib/db';
 import type { MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import type { MenuCategory } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/orders/types';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { categorySalesPipeline, orderTotalsPipeline } from '@/lib/stats/pipelines';
 import { adminOf, makeAdmin } from '../support/people';
+import { orderDoc } from '../support/order-doc';
 
 const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 
@@ -45,7 +46,8 @@ describe(`admin statistics pipelines (${backend})`, () => {
     const [soupA, soupB, pizzaC, cakeD] = Object.values(insertedIds).map((id) => id.toHexString());
     const deleted = new ObjectId().toHexString(); // a dish removed from the menu since
     let n = 0;
-    const pay = (email: string, status: PaymentDoc['status'], price: number, menuItemIds: string[]): PaymentDoc => ({
+    // Payments as stored before they kept their lines and their money in cents, which the pipelines still read.
+    const pay = (email: string, status: PaymentDoc['status'], price: number, menuItemIds: string[]) => ({
       ownerUid: email,
       email,
       status,
@@ -55,7 +57,8 @@ describe(`admin statistics pipelines (${backend})`, () => {
       data: new Date(`2024-06-0${n}T12:00:00Z`),
       cartIds: [],
     });
-    await c.payments.insertMany([
+    const before = c.payments as unknown as AppCollection<ReturnType<typeof pay>>;
+    await before.insertMany([
       pay('a@x.test', 'completed', 44, [soupA!, soupA!, pizzaC!]),
       pay('b@x.test', 'pending', 17.2, [soupB!, cakeD!]),
       pay('c@x.test', 'cancelled', 15, [pizzaC!]),
@@ -116,7 +119,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
     const pizza = (await c.menu.findOne({ name: 'Pizza C' }))!._id.toHexString();
     await c.menu.updateOne({ name: 'Pizza C' }, { $set: { price: 99 } });
     await c.payments.insertMany([
-      {
+      orderDoc({
         ownerUid: 'f@x.test',
         email: 'f@x.test',
         status: 'completed',
@@ -127,8 +130,8 @@ describe(`admin statistics pipelines (${backend})`, () => {
         menuItemIds: [pizza, pizza, pizza, gone],
         // 3 Large pizzas with two toppings at 18.20, and a drink whose dish is gone: 54.60 + 18.50
         lines: [line(pizza, 'pizza', 3, 1820), { ...line(gone, 'drinks', 1, 1850), options: [{ group: 'Size', choices: ['Large'] }] }],
-      },
-      {
+      }),
+      orderDoc({
         ownerUid: 'g@x.test',
         email: 'g@x.test',
         status: 'cancelled',
@@ -138,7 +141,7 @@ describe(`admin statistics pipelines (${backend})`, () => {
         cartIds: ['c'],
         menuItemIds: [pizza],
         lines: [line(pizza, 'pizza', 1, 1820)],
-      },
+      }),
     ]);
     // Before: soup 4 / 48.90, pizza 1 / 15.00 (order a, now at the new menu price 99), dessert 1 / 7.25.
     expect(await c.payments.aggregate(categorySalesPipeline).toArray()).toEqual([

@@ -12,7 +12,7 @@ import { dinerStatusLabel, orderLabel } from '@/lib/orders/wording';
 let serial = 0;
 function order(status: OrderStatus, paid: string, extra: Partial<Order> = {}): Order {
   const _id = `64b000000000000000000${String(++serial).padStart(3, '0')}`;
-  return { _id, email: 'd@bistro.test', price: 9, subtotal: 9, tip: 0, transactionId: `tx-${serial}`, data: paid, updatedAt: paid, itemCount: 1, items: [{ name: 'Soup', quantity: 1 }], status, history: [{ status: 'pending', at: paid }], ...extra };
+  return { _id, email: 'd@bistro.test', price: 9, subtotal: 9, tip: 0, transactionId: `tx-${serial}`, data: paid, updatedAt: paid, itemCount: 1, items: [{ name: 'Soup', quantity: 1, options: [], unitCents: 900, lineCents: 900 }], status, history: [{ status: 'pending', at: paid }], ...extra };
 }
 
 describe('a column of the kitchen display', () => {

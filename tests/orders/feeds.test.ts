@@ -13,7 +13,7 @@ import type { OrderDocument, OrderSource } from '@/lib/orders/feed/source';
 import { changeOrderStatus, ordersChangedSince, shapeOrders } from '@/lib/orders/orders';
 import type { OrderStatus } from '@/lib/orders/types';
 import { FakeReplicaSet } from '../support/fake-replica-set';
-import { insertOrder } from '../support/orders';
+import { insertOrder, orderDoc } from '../support/orders';
 import { makeStaff, staffOf } from '../support/people';
 
 const hubs: OrderHub[] = [];
@@ -38,7 +38,7 @@ let clock = Date.now();
 /** An order document as one instance writes it: each change a moment after the one before. */
 function order(status: OrderStatus, _id = new ObjectId()): OrderDocument {
   const at = new Date((clock += 10));
-  return { _id, email: 'feed@bistro.test', ownerUid: 'uid-feed', price: 9, transactionId: `tx-${_id.toHexString()}`, data: at, updatedAt: at, cartIds: [], menuItemIds: [], status };
+  return { ...orderDoc({ email: 'feed@bistro.test', ownerUid: 'uid-feed', price: 9, transactionId: `tx-${_id.toHexString()}`, data: at, status }), _id };
 }
 
 describe('with change streams (Atlas: a replica set)', () => {

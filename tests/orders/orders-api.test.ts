@@ -9,7 +9,8 @@ import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { GET as getStats } from '@/app/api/stats/route';
 import { collections } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
-import type { Order, OrderStatus } from '@/lib/orders/types';
+import type { MenuCategory } from '@/lib/menu/types';
+import type { Order, OrderLine, OrderStatus } from '@/lib/orders/types';
 import type { AdminStats } from '@/lib/stats/types';
 import { errorOf, params, request } from '../support/http';
 import { seedItem } from '../support/menu';
@@ -28,7 +29,17 @@ beforeAll(async () => {
 
 let serial = 0;
 
-/** A paid order of three dishes, paid at a time of its own. */
+const line = (menuId: string, name: string, category: MenuCategory, unitCents: number, quantity: number): OrderLine => ({
+  menuId,
+  name,
+  category,
+  options: [],
+  quantity,
+  unitCents,
+  lineCents: unitCents * quantity,
+});
+
+/** A paid order of three dishes (two soups and a pizza), paid at a time of its own. */
 function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
   serial += 1;
   return insertPaidOrder({
@@ -36,6 +47,7 @@ function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
     price: 33.25,
     data: new Date(Date.UTC(2024, 5, 1, 12, serial)),
     menuItemIds: [soup, soup, pizza],
+    lines: [line(soup, 'Order Soup', 'soup', 950, 2), line(pizza, 'Order Pizza', 'pizza', 1425, 1)],
     ...overrides,
   });
 }
@@ -73,8 +85,9 @@ describe('who may call the order and statistics endpoints', () => {
     await patch(id, { status: 'preparing' }, who.anonymous);
     await patch(id, { status: 'preparing' }, who.diner);
     expect((await stored(id)).status).toBe('pending');
-    expect((await stored(id)).statusHistory).toBeUndefined();
-    expect((await stored(id)).updatedAt?.getTime()).toBe((await stored(id)).data.getTime());
+    const doc = await stored(id);
+    expect(doc.statusHistory).toEqual([{ status: 'pending', at: doc.data }]);
+    expect(doc.updatedAt.getTime()).toBe(doc.data.getTime());
   });
 
   it('a PATCH riding on the session cookie from another site is refused', async () => {
@@ -90,7 +103,7 @@ describe('who may call the order and statistics endpoints', () => {
 describe('GET /api/orders', () => {
   it('lists every paid order newest first, with items, total and the history; never an unpaid intent', async () => {
     const older = await insertOrder({ data: new Date('2030-01-01T10:00:00Z') });
-    const newer = await insertOrder({ data: new Date('2030-01-02T10:00:00Z'), menuItemIds: [pizza, new ObjectId().toHexString()] });
+    const newer = await insertOrder({ data: new Date('2030-01-02T10:00:00Z'), price: 14.25, menuItemIds: [pizza], lines: [line(pizza, 'Order Pizza', 'pizza', 1425, 1)] });
     const intent = await insertOpenIntent({ createdAt: new Date('2030-01-03') });
 
     const res = await list();
@@ -102,18 +115,15 @@ describe('GET /api/orders', () => {
       price: 33.25,
       itemCount: 3,
       items: [
-        { name: 'Order Soup', quantity: 2 },
-        { name: 'Order Pizza', quantity: 1 },
+        { name: 'Order Soup', quantity: 2, unitCents: 950, lineCents: 1900 },
+        { name: 'Order Pizza', quantity: 1, unitCents: 1425, lineCents: 1425 },
       ],
       status: 'pending',
       data: '2030-01-01T10:00:00.000Z',
-      // Recorded before any change: the history starts with pending at the payment time.
+      // Before any change: the history is pending at the payment time.
       history: [{ status: 'pending', at: '2030-01-01T10:00:00.000Z' }],
     });
-    expect(orders[0]!.items).toEqual([
-      { name: 'Order Pizza', quantity: 1 },
-      { name: 'Dish no longer on the menu', quantity: 1 },
-    ]);
+    expect(orders[0]!.items).toEqual([{ name: 'Order Pizza', quantity: 1, options: [], unitCents: 1425, lineCents: 1425 }]);
   });
 
   it('?status= keeps one status or several; anything else is a 400 naming the problem', async () => {
@@ -149,10 +159,10 @@ describe('PATCH /api/orders/{id}', () => {
     }
     const doc = await stored(id);
     expect(doc.status).toBe('completed');
-    expect(doc.statusHistory?.map((h) => h.status)).toEqual(['preparing', 'ready', 'completed']);
+    expect(doc.statusHistory.map((h) => h.status)).toEqual(['pending', 'preparing', 'ready', 'completed']);
     // Each change is stamped, for the servers that poll for changes and the clients that catch up.
-    expect(doc.updatedAt).toEqual(doc.statusHistory!.at(-1)!.at);
-    const times = doc.statusHistory!.map((h) => h.at.getTime());
+    expect(doc.updatedAt).toEqual(doc.statusHistory.at(-1)!.at);
+    const times = doc.statusHistory.slice(1).map((h) => h.at.getTime());
     expect(times[0]).toBeGreaterThanOrEqual(before - 1000);
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
@@ -185,7 +195,7 @@ describe('PATCH /api/orders/{id}', () => {
     expect(await errorOf(res)).toBe(message);
     const doc = await stored(id);
     expect(doc.status).toBe(from);
-    expect(doc.statusHistory).toBeUndefined();
+    expect(doc.statusHistory).toEqual([{ status: 'pending', at: doc.data }]);
   });
 
   it.each<[string, unknown, number, string]>([
@@ -215,7 +225,7 @@ describe('PATCH /api/orders/{id}', () => {
       const doc = await stored(id);
       const loser = answers.find((res) => res.status === 409)!;
       expect(await errorOf(loser)).toBe(`This order was just marked ${doc.status} by someone else.`);
-      expect(doc.statusHistory?.map((h) => h.status)).toEqual([doc.status]);
+      expect(doc.statusHistory.map((h) => h.status)).toEqual(['pending', doc.status]);
     }
   });
 
@@ -231,7 +241,7 @@ describe('PATCH /api/orders/{id}', () => {
     const id = await insertOrder();
     const answers = await Promise.all([patch(id, { status: 'preparing' }), patch(id, { status: 'preparing' })]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
-    expect((await stored(id)).statusHistory).toHaveLength(1);
+    expect((await stored(id)).statusHistory).toHaveLength(2);
   });
 });
 

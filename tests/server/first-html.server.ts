@@ -15,6 +15,7 @@ import { isOpenAt, pickupTimesOn } from '@/lib/fulfilment/slots';
 import { formatPrice } from '@/lib/menu/money';
 import { restaurantClock } from '@/lib/reservations/calendar';
 import { startServer, type RunningServer } from '../faults/server';
+import { orderDoc } from '../support/order-doc';
 
 const secret = randomBytes(32).toString('hex');
 process.env.SESSION_SECRET = secret;
@@ -34,8 +35,8 @@ beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
   const db = EmbeddedDb.open({ dataDir });
   await db.collection('users').insertMany([PEOPLE.diner, PEOPLE.admin]);
-  const order = { ownerUid: PEOPLE.diner.uid, email: PEOPLE.diner.email, data: new Date(), cartIds: [], menuItemIds: [] };
-  const { insertedId } = await db.collection('payments').insertOne({ ...order, price: 9.5, transactionId: 'tx-html-receipt', status: 'pending' });
+  const order = orderDoc({ ownerUid: PEOPLE.diner.uid, email: PEOPLE.diner.email, price: 9.5, transactionId: 'tx-html-receipt' });
+  const { insertedId } = await db.collection('payments').insertOne(order);
   receiptId = insertedId.toHexString();
   await db.close();
   tokens.diner = await createSessionToken(PEOPLE.diner, 0);

@@ -19,6 +19,7 @@ import { DASHBOARD_PAGES, dashboardHome, roleNeededFor } from '@/lib/dashboard/p
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { startServer, type RunningServer } from '../faults/server';
 import { dashboardPagesInTree } from '../support/app-pages';
+import { orderDoc } from '../support/order-doc';
 
 interface AppPage {
   route: string;
@@ -62,13 +63,13 @@ beforeAll(async () => {
     { ...visit, ownerUid: people.diner.uid, email: people.diner.email, name: people.diner.name, note: 'OWN-NOTE-5521' },
     { ...visit, ownerUid: people.other.uid, email: people.other.email, name: people.other.name, note: 'OTHER-NOTE-7319' },
   ]);
-  const order = { ownerUid: people.other.uid, email: people.other.email, data: new Date(), cartIds: [], menuItemIds: [] };
-  await db.collection('payments').insertOne({ ...order, price: 4321.09, transactionId: 'tx-matrix-other', status: 'completed' });
-  const { insertedId } = await db.collection('payments').insertOne({ ...order, price: 1000, transactionId: 'tx-matrix-other-open', status: 'preparing' });
+  const order = { ownerUid: people.other.uid, email: people.other.email };
+  await db.collection('payments').insertOne(orderDoc({ ...order, price: 4321.09, transactionId: 'tx-matrix-other', status: 'completed' }));
+  const { insertedId } = await db.collection('payments').insertOne(orderDoc({ ...order, price: 1000, transactionId: 'tx-matrix-other-open', status: 'preparing' }));
   openOrder.id = insertedId.toHexString();
   for (const who of ROLES) {
-    const own = { ownerUid: people[who].uid, email: people[who].email, data: new Date(), cartIds: [], menuItemIds: [] };
-    const { insertedId: ownId } = await db.collection('payments').insertOne({ ...own, price: 12, transactionId: `tx-matrix-own-${who}`, status: 'cancelled' });
+    const own = { ownerUid: people[who].uid, email: people[who].email };
+    const { insertedId: ownId } = await db.collection('payments').insertOne(orderDoc({ ...own, price: 12, transactionId: `tx-matrix-own-${who}`, status: 'cancelled' }));
     ownOrders[who] = ownId.toHexString();
   }
   await db.close();

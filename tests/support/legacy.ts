@@ -53,6 +53,5 @@ export async function insertLegacyDish(db: AppDb, fields: Document = {}): Promis
 
 /** A document as `payments` held an unpaid checkout beside the orders: status 'intent', opened at `data`. */
 export async function insertIntentInPayments(db: AppDb, intent: Record<string, unknown>): Promise<ObjectId> {
-  const payments = db.collection('payments') as unknown as { insertOne(doc: Record<string, unknown>): Promise<{ insertedId: ObjectId }> };
-  return (await payments.insertOne({ ...intent, status: 'intent' })).insertedId;
+  return (await legacyCollection(db, 'payments').insertOne({ ...intent, status: 'intent' })).insertedId as ObjectId;
 }

@@ -7,22 +7,13 @@ import { collections } from '@/lib/db';
 import type { CheckoutIntentDoc, MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
 import { seedItem } from './menu';
+import { orderDoc } from './order-doc';
+
+export { orderDoc };
 
 export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
   const { payments } = await collections();
-  const paidAt = overrides.data ?? new Date();
-  const { insertedId } = await payments.insertOne({
-    ownerUid: 'someone-uid',
-    email: 'someone@bistro.test',
-    price: 12,
-    transactionId: `tx-test-${randomBytes(6).toString('hex')}`,
-    data: paidAt,
-    updatedAt: paidAt,
-    cartIds: [],
-    menuItemIds: [],
-    status: 'pending',
-    ...overrides,
-  });
+  const { insertedId } = await payments.insertOne(orderDoc(overrides));
   return insertedId.toHexString();
 }
 

@@ -8,7 +8,11 @@ import { reviewIds } from './002-review-ids.ts';
 import { owners } from './003-owners.ts';
 import { dropEmailIndexes } from './004-drop-email-indexes.ts';
 import { checkoutIntents } from './020-checkout-intents.ts';
+import { cartLineFields } from './021-cart-line-fields.ts';
+import { orderLines } from './022-order-lines.ts';
+import { orderMoney } from './023-order-money.ts';
+import { orderHistory } from './024-order-history.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory];

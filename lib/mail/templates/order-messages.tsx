@@ -36,7 +36,7 @@ function Lines({ order, refunds }: { order: Order; refunds: RefundLine[] }) {
   return (
     <Section>
       {order.items.map((item, i) => {
-        const chosen = describeSelection(item.options ?? []);
+        const chosen = describeSelection(item.options);
         return (
           <Row key={i}>
             <Column style={cell}>
@@ -46,7 +46,7 @@ function Lines({ order, refunds }: { order: Order; refunds: RefundLine[] }) {
               {chosen ? <Text style={styles.small}>{chosen}</Text> : null}
               {item.note ? <Text style={styles.small}>Note: “{item.note}”</Text> : null}
             </Column>
-            <Column style={amount}>{item.lineCents !== undefined ? formatCents(item.lineCents) : ''}</Column>
+            <Column style={amount}>{formatCents(item.lineCents)}</Column>
           </Row>
         );
       })}

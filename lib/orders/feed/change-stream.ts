@@ -64,7 +64,7 @@ export function changeStreamSource(payments: WatchableCollection, fallback: () =
           token = change._id;
           retryMs = RETRY_MS;
           if (!('fullDocument' in change) || !change.fullDocument) return;
-          lastSeen = Math.max(lastSeen, change.fullDocument.updatedAt?.getTime() ?? 0);
+          lastSeen = Math.max(lastSeen, change.fullDocument.updatedAt.getTime());
           sink.changed([change.fullDocument]);
         });
         opened.on('error', (err) => {

@@ -23,7 +23,7 @@ export interface OrderEvent {
 
 export interface HubOptions {
   /** Shapes orders as the API answers them (lib/orders/orders.ts). */
-  shape: (docs: OrderDocument[]) => Promise<Order[]>;
+  shape: (docs: OrderDocument[]) => Order[];
   /** Every order changed since a time. */
   readSince: (since: Date) => Promise<OrderDocument[]>;
   bufferSize: number;
@@ -32,8 +32,8 @@ export interface HubOptions {
 
 type Listener = (event: OrderEvent) => void;
 
-export async function toEvents(docs: OrderDocument[], shape: HubOptions['shape']): Promise<OrderEvent[]> {
-  const orders = await shape(docs);
+export function toEvents(docs: OrderDocument[], shape: HubOptions['shape']): OrderEvent[] {
+  const orders = shape(docs);
   return orders.map((order, i) => ({ id: eventIdOf(order), order, ownerUid: docs[i]?.ownerUid ?? null }));
 }
 
@@ -83,7 +83,7 @@ export class OrderHub {
   private publish(docs: OrderDocument[]): void {
     this.pending = this.pending
       .then(async () => {
-        for (const event of await toEvents(docs, this.options.shape)) {
+        for (const event of toEvents(docs, this.options.shape)) {
           this.buffer.push(event);
           if (this.buffer.length > this.options.bufferSize) this.buffer.shift();
           for (const listener of this.listeners) listener(event);

@@ -28,7 +28,7 @@ export function pollingSource(readSince: (since: Date) => Promise<OrderDocument[
           const docs = await readSince(new Date(since));
           if (stopped) return;
           const fresh = docs.filter((doc) => {
-            const at = doc.updatedAt?.getTime() ?? doc.data.getTime();
+            const at = doc.updatedAt.getTime();
             const key = `${doc._id.toHexString()}@${at}`;
             if (reported.has(key)) return false;
             reported.set(key, at);
