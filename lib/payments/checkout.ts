@@ -101,10 +101,13 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   return answer(intent);
 }
 
+const NO_PAYMENT = 'No payment has this transaction id.';
+const PRICE_DIFFERS = 'The price does not match this payment.';
+
 /** The viewer's own intent; anybody else's is answered exactly like a made-up id. */
 async function ownIntent(viewer: Viewer, transactionId: string): Promise<IntentRecord> {
   const record = await findIntent(transactionId);
-  if (!record || record.ownerUid !== viewer.uid) throw new HttpError(404, 'No payment has this transaction id.');
+  if (!record || record.ownerUid !== viewer.uid) throw new HttpError(404, NO_PAYMENT);
   return record;
 }
 
@@ -253,6 +256,17 @@ function paymentResult(order: WithId<PaymentDoc>): PaymentResult {
 }
 
 /**
+ * A payment recorded before checkouts were kept apart from orders has no intent, only its order:
+ * a replay of its save answers that order.
+ */
+async function paidBeforeIntents(viewer: Viewer, body: PaymentBody): Promise<WithId<PaymentDoc>> {
+  const order = await findOrder(body.transactionId);
+  if (!order || order.ownerUid !== viewer.uid) throw new HttpError(404, NO_PAYMENT);
+  if (toCents(body.price) !== toCents(order.price)) throw new HttpError(409, PRICE_DIFFERS);
+  return order;
+}
+
+/**
  * POST /api/payments, "save the payment" to its clients. It cannot create one: it records the
  * caller's intent once the provider confirms it was paid (capturing an authorized card once its
  * slot is held), and a replay answers the same record.
@@ -262,8 +276,10 @@ export async function recordPayment(viewer: Viewer, body: PaymentBody): Promise<
   if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(viewer.email)) {
     throw new HttpError(403, 'You may only pay for your own cart.');
   }
-  const record = await ownIntent(viewer, body.transactionId);
-  if (toCents(body.price) !== toCents(record.price)) throw new HttpError(409, 'The price does not match this payment.');
+  const record = await findIntent(body.transactionId);
+  if (!record) return paymentResult(await paidBeforeIntents(viewer, body));
+  if (record.ownerUid !== viewer.uid) throw new HttpError(404, NO_PAYMENT);
+  if (toCents(body.price) !== toCents(record.price)) throw new HttpError(409, PRICE_DIFFERS);
   if (isPaid(record)) return paymentResult(await complete(record));
   const provider = activeProvider();
   return paymentResult(await settle(provider, record, await provider.retrieveIntent(record.transactionId)));

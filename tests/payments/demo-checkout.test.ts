@@ -8,6 +8,7 @@ import { collections } from '@/lib/db';
 import { FIRST_ORDER_NUMBER } from '@/lib/orders/numbers';
 import { CART_CHANGED } from '@/lib/payments/checkout';
 import { call, params } from '../support/http';
+import { orderDoc } from '../support/order-doc';
 import { pricedMenuItems, setMenuPrice } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
 import { AT_TABLE, DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, save } from './support';
@@ -218,6 +219,16 @@ describe('idempotency', () => {
     expect(await historyOf(shopper)).toMatchObject([{ transactionId: intent.transactionId, data: then.toISOString(), number: saved.body.order.number }]);
     expect(await cartOf(shopper)).toEqual([]);
     expect(await save(shopper, intent)).toEqual(saved);
+  });
+
+  it('a replayed save of a payment recorded before checkouts were kept apart answers its order, to its owner only', async () => {
+    const { payments } = await collections();
+    const { insertedId } = await payments.insertOne(orderDoc({ ownerUid: shopper.uid, email: shopper.email, price: 14.5, transactionId: 'demo_pi_before', number: 900 }));
+    const order = { paymentResult: { insertedId: insertedId.toHexString() }, order: { _id: insertedId.toHexString(), number: 900 } };
+    expect(await save(shopper, { transactionId: 'demo_pi_before', price: 14.5 })).toEqual({ status: 200, body: order });
+    expect(await save(shopper, { transactionId: 'demo_pi_before', price: 1 })).toMatchObject({ status: 409 });
+    const other = await makeDiner();
+    expect(await save(other, { transactionId: 'demo_pi_before', price: 14.5 })).toEqual({ status: 404, body: { error: 'No payment has this transaction id.' } });
   });
 
   it('a paid intent is not paid again: a second confirmation answers success without a new charge', async () => {
