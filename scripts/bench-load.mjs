@@ -6,8 +6,10 @@
 // 2. Orders in the database: the embedded engine with 1, 20,000 and 100,000 past orders: cold
 //    start and memory, sequential add-to-cart p50/p99 as ratios to the 1-order figures, the longest
 //    event-loop block in a burst of 200 writes (measured in the server), GET /api/menu under
-//    writes; and, once, how long the data migrations take on the largest size.
-//    Targets: add-to-cart p50 at the largest size <= 2x at 1 order; block <= 20 ms.
+//    writes, and checkout p50 (add a dish, open the payment, pay with the demo card until the
+//    page has its order); and, once, how long the data migrations take on the largest size.
+//    Targets: add-to-cart p50 at the largest size <= 2x at 1 order; block <= 20 ms; checkout p50
+//    no slower than the baseline's.
 //    `--baseline <git ref>` builds that commit beside this one and measures it the same way.
 // 3. The order stream: 200 connections held for 30 s while orders are paid and started, each of
 //    which must receive every event, with the server's memory before, during and after.
@@ -27,7 +29,7 @@ import { benchArgs } from './bench/args.mjs';
 import { buildBaseline } from './bench/baseline.mjs';
 import { legacyDataFile, measureServer, prepareDataDir } from './bench/orders-scale.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
-import { BENCH_DINER, benchPeople, benchSession } from './bench/signed-in.mjs';
+import { BENCH_DINER, benchPeople, benchSessions } from './bench/signed-in.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { measureSustainedRates, printSustainedRates } from './bench/sustained-rate.mjs';
@@ -47,6 +49,7 @@ const PAGE_TARGET = 0.5;
 const ADD_TO_CART_TARGET = 2; // p50 at the largest size, as a multiple of p50 at 1 order
 const LOOP_BLOCK_TARGET_MS = 20;
 const OUTBOX_WRITE_TARGET_MS = 5;
+const BENCH_PAYER = { uid: 'bench-payer', name: 'Bench Payer', email: 'bench.payer@bistro.test' };
 
 process.on('SIGINT', () => {
   killAllSync();
@@ -184,9 +187,9 @@ async function ordersInTheDatabase() {
     const { dir, sha } = await buildBaseline(ROOT, flags.baseline);
     builds.push({ label: `${sha} (before)`, cwd: dir, migrate: false });
   }
-  // One session for every server: the diner is in each data file (legacyDataFile), signed with one secret.
-  const session = await benchSession();
-  const env = { ...SERVER_ENV, ...session.env };
+  // One session each for every server: the diners are in each data file (legacyDataFile), signed with one secret.
+  const { env: sessionEnv, sessions: [session, payer] } = await benchSessions([BENCH_DINER, BENCH_PAYER]);
+  const env = { ...SERVER_ENV, ...sessionEnv };
   const loadBefore = loadavg()[0];
   const work = join(tmpdir(), `bistro-bench-orders-${process.pid}`);
   mkdirSync(work, { recursive: true });
@@ -196,13 +199,13 @@ async function ordersInTheDatabase() {
     for (const orders of sizes) {
       process.stdout.write(`[orders] preparing ${orders.toLocaleString('en-US')} orders\n`);
       const legacy = join(work, `bistro-${orders}.json`);
-      writeFileSync(legacy, legacyDataFile(orders, [BENCH_DINER]));
+      writeFileSync(legacy, legacyDataFile(orders, [BENCH_DINER, BENCH_PAYER]));
       for (const build of builds) {
         const dataDir = join(work, `data-${results.length}`);
         const migrated = await prepareDataDir(dataDir, legacy, { migrate: build.migrate });
         process.stdout.write(`[orders] ${build.label}, ${orders.toLocaleString('en-US')} orders: measuring\n`);
         try {
-          const r = await measureServer({ cwd: build.cwd, dataDir, env, token: session.token });
+          const r = await measureServer({ cwd: build.cwd, dataDir, env, token: session.token, payer: { token: payer.token, email: payer.person.email } });
           results.push({ build: build.label, orders, ...migrated, ...r });
           process.stdout.write(`[orders] ${JSON.stringify(results.at(-1))}\n`);
         } catch (err) {
@@ -235,6 +238,19 @@ async function ordersInTheDatabase() {
   console.log('its GC: the longest garbage-collection pause during that burst (a larger heap pauses longer).');
   console.log('save: the longest time one save (a batch of writes in one transaction) held the event loop, timed by the engine.');
   console.log('menu p99: GET /api/menu, one at a time, while 4 clients add to carts for 10 s.');
+
+  heading('Checkout (embedded engine, one after another: add a dish, open the payment, pay with the demo card until the page has the order)');
+  console.log(table(
+    ['build', 'orders', 'add p50', 'intent p50', 'demo pay p50', 'checkout p50', 'n'],
+    results.map((r) => [r.build, r.orders.toLocaleString('en-US'), ms(r.checkoutAddP50), ms(r.checkoutIntentP50), ms(r.checkoutPayP50), ms(r.checkoutP50), String(r.checkoutCount)]),
+  ));
+  console.log('demo pay: the confirmation, plus the save the payment page posted after it on builds whose confirmation did not answer the order.');
+  for (const mine of results.filter((r) => r.build === 'this build')) {
+    const before = results.find((r) => r.build !== 'this build' && r.orders === mine.orders);
+    if (!before) continue;
+    const growth = mine.checkoutP50 / before.checkoutP50;
+    console.log(`checkout p50 at ${mine.orders.toLocaleString('en-US')} orders: ${ms(mine.checkoutP50)}, ${ratio(growth)} ${before.build}'s ${ms(before.checkoutP50)} (target <= 1x, within noise) ${verdict(growth <= 1.1)}`);
+  }
   for (const failure of failures) console.log(`could not measure ${failure}`);
   console.log(`machine: ${cpus().length} cores, load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after (other processes add noise to every figure)`);
   for (const r of results.filter((x) => x.migrationMs !== null && x.orders === sizes.at(-1))) {

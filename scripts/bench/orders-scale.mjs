@@ -1,7 +1,8 @@
 // The embedded database under a growing history: a server started on 1, 20,000 or 100,000 past
 // orders. For each: cold start to the first answered request, memory, add-to-cart latency, the
-// longest event-loop block during a burst of writes (measured inside the server), and the menu's
-// latency while writes go on.
+// longest event-loop block during a burst of writes (measured inside the server), the menu's
+// latency while writes go on, and checkouts one after another (add a dish, open the payment, pay
+// with the demo card), each step timed.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +17,8 @@ import { startServer } from './server.mjs';
 
 const MONITOR = pathToFileURL(fileURLToPath(new URL('./loop-monitor.mjs', import.meta.url))).href;
 const ORDER_CATEGORIES = ['salad', 'pizza', 'soup', 'dessert', 'drinks'];
+
+let CHECKOUT_EMAIL = '';
 
 /** The seeded menu and reviews, `people`'s user records, and `orders` past orders, as the previous engine's bistro.json. */
 export function legacyDataFile(orders, people = []) {
@@ -120,13 +123,44 @@ const addToCart = (baseUrl, token, menuId) =>
 
 const getMenu = (baseUrl) => timed(`${baseUrl}/api/menu`, {}, 200);
 
+/** A JSON request as the payment page makes it: its answer, and how long it took. */
+async function post(baseUrl, token, path, body, expected) {
+  const started = performance.now();
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json();
+  if (res.status !== expected) throw new Error(`POST ${path} answered ${res.status}: ${answer?.error ?? ''}`);
+  return { answer, ms: performance.now() - started };
+}
+
 /**
- * Starts the build in `cwd` on `dataDir` and measures it. `token` is a session the server accepts.
- * Sequential add-to-cart runs for at most `maxRequests` or `maxSeconds`, whichever comes first.
+ * One checkout as a diner makes it: a dish into the cart, the payment opened (at a table, so no
+ * pickup slot can refuse it), and the demo card paid, until the page has its order. A build whose
+ * demo confirmation does not answer the order has its page save the payment next, so that request
+ * is part of paying there.
+ */
+async function checkout(baseUrl, token, menuId) {
+  const add = await post(baseUrl, token, '/api/carts', { menuId }, 201);
+  const intent = await post(baseUrl, token, '/api/create-payment-intent', { fulfilment: { kind: 'table', table: 1 } }, 200);
+  const { transactionId, price } = intent.answer;
+  const confirmed = await post(baseUrl, token, '/api/payments/demo-confirm', { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }, 200);
+  const saved = confirmed.answer.order ? { ms: 0 } : await post(baseUrl, token, '/api/payments', { email: CHECKOUT_EMAIL, price, transactionId }, 200);
+  return { add: add.ms, intent: intent.ms, pay: confirmed.ms + saved.ms };
+}
+
+/**
+ * Starts the build in `cwd` on `dataDir` and measures it. `token` is a session the server accepts;
+ * `payer` another one's session and email, whose cart holds only what each checkout buys.
+ * Sequential add-to-cart runs for at most `maxRequests` or `maxSeconds`, whichever comes first,
+ * and so do checkouts (`maxCheckouts`, `checkoutSeconds`).
  * `longestSaveMs`: the longest time a save held the event loop, among saves that took over 2 ms in
  * all; null when there were none, or the build does not report its saves.
  */
-export async function measureServer({ cwd, dataDir, env, token, maxRequests = 300, maxSeconds = 20, mixedSeconds = 10, burst = 200 }) {
+export async function measureServer({ cwd, dataDir, env, token, payer, maxRequests = 300, maxSeconds = 20, mixedSeconds = 10, burst = 200, maxCheckouts = 100, checkoutSeconds = 20 }) {
+  CHECKOUT_EMAIL = payer.email;
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${MONITOR}`].filter(Boolean).join(' ');
   const started = performance.now();
   // DB_LOG_SAVES_OVER_MS: this build logs each save over 2 ms, to report the longest (older builds ignore it).
@@ -172,8 +206,19 @@ export async function measureServer({ cwd, dataDir, env, token, maxRequests = 30
     writing = false;
     await Promise.all(writers);
 
+    for (let i = 0; i < 3; i++) await checkout(server.baseUrl, payer.token, menuId); // warm-up
+    const checkouts = [];
+    const checkoutUntil = performance.now() + checkoutSeconds * 1000;
+    while (checkouts.length < maxCheckouts && performance.now() < checkoutUntil) checkouts.push(await checkout(server.baseUrl, payer.token, menuId));
+    const p50 = (step) => percentile(checkouts.map((c) => (step ? c[step] : c.add + c.intent + c.pay)), 0.5);
+
     const atEnd = memory(server.child.pid);
     return {
+      checkoutCount: checkouts.length,
+      checkoutP50: p50(),
+      checkoutAddP50: p50('add'),
+      checkoutIntentP50: p50('intent'),
+      checkoutPayP50: p50('pay'),
       coldStartMs,
       rssStartMB: atStart.rss,
       rssEndMB: atEnd.rss,
