@@ -99,6 +99,9 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
       return matched;
     }
     const query = new Query(clone(filter ?? {}) as Document, MINGO_OPTIONS);
+    // A transaction id, a cart line's key, a uid: names at most one document, found by its index.
+    const unique = filter ? this.db.store(this.name)?.byUniqueKey(filter as Document) : undefined;
+    if (unique !== undefined) return unique && query.test(unique) ? [unique] : [];
     const matched: Document[] = [];
     for (const doc of this.db.documents(this.name)) {
       if (!query.test(doc)) continue;
@@ -154,7 +157,8 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     const { first } = await this.update(filter, update, { upsert: options.upsert, sort: options.sort, many: false });
     const doc = options.returnDocument === 'after' ? first?.after : first?.before;
     if (!doc) return null;
-    return (new Query({}, MINGO_OPTIONS).find<Document>([clone(doc)], options.projection ?? {}).all()[0] as WithId<T> | undefined) ?? null;
+    if (!options.projection) return clone(doc) as WithId<T>;
+    return (new Query({}, MINGO_OPTIONS).find<Document>([clone(doc)], options.projection).all()[0] as WithId<T> | undefined) ?? null;
   }
 
   /**
@@ -169,9 +173,10 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
   ): Promise<{ result: UpdateResult<T>; first?: { before?: Document; after: Document } }> {
     const bad = Object.keys(update).find((op) => !UPDATE_OPERATORS.has(op));
     if (bad || !Object.keys(update).length) throw new Error(`Unsupported update operator ${bad ?? '(none)'}; use ${[...UPDATE_OPERATORS].join(', ')}`);
-    checkUpdate(update);
     this.db.assertWritable();
     const matched = sort ? this.firstBy(filter, sort) : this.match(filter, many);
+    // Applying the update checks it; with nothing to apply it to, it is still checked.
+    if (!matched.length && !upsert) checkUpdate(update);
     if (!matched.length && upsert) {
       const inserted = upsertDocument(filter as Document, update as Document);
       await this.db.write(this.name, [{ after: inserted }]);

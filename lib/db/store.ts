@@ -272,6 +272,23 @@ export class Store {
     this.specs.set(spec.name, spec);
   }
 
+  /**
+   * The document a filter names by a plain value (a string, a number, an ObjectId) of a field with
+   * a single-field unique index, found by key: null when there is none, undefined when the filter
+   * names no such field. The caller still tests the whole filter against it.
+   */
+  byUniqueKey(filter: Document): Document | null | undefined {
+    for (const [name, entries] of this.uniqueEntries) {
+      const fields = Object.keys(this.specs.get(name)!.key);
+      if (fields.length !== 1) continue;
+      const value = filter[fields[0]!];
+      if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || value instanceof ObjectId) {
+        return entries.get(valueKey(value)) ?? null;
+      }
+    }
+    return undefined;
+  }
+
   dropIndex(name: string): void {
     this.specs.delete(name);
     this.uniqueEntries.delete(name);

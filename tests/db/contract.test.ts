@@ -307,6 +307,25 @@ describe(`data-layer contract (${backend})`, () => {
     await expect(c.settings.dropIndex('count_1')).rejects.toMatchObject({ code: 26 }); // a collection never written
   });
 
+  it('a filter naming a uniquely indexed field by value finds its one document, and the rest of the filter still applies', async () => {
+    await c.users.insertMany([{ uid: 'u-a', name: 'A', email: 'a@unique.test' }, { uid: 'u-b', name: 'B', email: 'b@unique.test' }, { uid: 'u-0', name: 'C', email: 'c@unique.test' }]);
+    expect((await c.users.findOne({ uid: 'u-b' }))?.name).toBe('B');
+    expect(await c.users.findOne({ uid: 'u-b', name: 'A' })).toBeNull();
+    expect(await c.users.findOne({ uid: 'nobody' })).toBeNull();
+    expect(await c.users.countDocuments({ uid: { $in: ['u-a', 'u-b'] } })).toBe(2);
+    // A value of another type is another value, as in MongoDB.
+    expect(await c.users.findOne({ uid: 7 as never })).toBeNull();
+    // The index follows the writes: a uid changed, taken away, a record deleted.
+    expect((await c.users.updateOne({ email: 'c@unique.test', uid: 'u-0' }, { $set: { uid: 'u-c' } })).modifiedCount).toBe(1);
+    expect((await c.users.findOne({ uid: 'u-c' }))?.name).toBe('C');
+    expect(await c.users.findOne({ uid: 'u-0' })).toBeNull();
+    await c.users.updateOne({ uid: 'u-b' }, { $unset: { uid: '' } });
+    expect(await c.users.findOne({ uid: 'u-b' })).toBeNull();
+    expect((await c.users.deleteOne({ uid: 'u-a', name: 'B' })).deletedCount).toBe(0);
+    expect((await c.users.deleteOne({ uid: 'u-a' })).deletedCount).toBe(1);
+    expect(await c.users.findOne({ email: 'a@unique.test' })).toBeNull();
+  });
+
   describe('upserts and findOneAndUpdate', () => {
     const expiresAt = new Date('2030-01-01T00:00:00Z');
     const sum = (results: UpdateResult[], field: 'matchedCount' | 'upsertedCount') => results.reduce((n, r) => n + r[field], 0);
