@@ -2,7 +2,7 @@
 import { ObjectId, type Document } from 'mongodb';
 import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
-import { MINGO_OPTIONS } from './mingo-options.ts';
+import { MINGO_OPTIONS, QUERY_OPTIONS } from './mingo-options.ts';
 import { applyOperators, checkUpdate, clone, EmbeddedServerError, upsertDocument, valueKey, type Change, type IndexSpec, type Store } from './store.ts';
 import type {
   AppCollection, AppFindCursor, AppUpdate, DeleteResult, Filter, FindOneAndUpdateOptions, FindOneOptions, FindOptions,
@@ -60,7 +60,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
   private read(filter: Filter<T> | undefined, opts: FindOptions = {}): Document[] {
     this.db.refresh();
     // Copies in, not out: mingo's projection and pipeline stages write into nested input objects.
-    const cursor = new Query({}, MINGO_OPTIONS).find<Document>(this.match(filter, true).map(clone), opts.projection ?? {});
+    const cursor = new Query({}, QUERY_OPTIONS).find<Document>(this.match(filter, true).map(clone), opts.projection ?? {});
     // Order is sort, skip, limit whatever the caller chained, as in MongoDB; limit 0 means none.
     if (opts.sort) cursor.sort(opts.sort);
     if (opts.skip) cursor.skip(opts.skip);
@@ -87,7 +87,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     if (ids) {
       // The key found the document: the rest of the filter is tested (a long `$in` per document would cost its square).
       const { _id, ...rest } = filter as Document;
-      const query = new Query(clone(rest), MINGO_OPTIONS);
+      const query = new Query(clone(rest), QUERY_OPTIONS);
       const docs = this.db.store(this.name)?.docs;
       const matched: Document[] = [];
       for (const key of new Set(ids.map(valueKey))) {
@@ -98,7 +98,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
       }
       return matched;
     }
-    const query = new Query(clone(filter ?? {}) as Document, MINGO_OPTIONS);
+    const query = new Query(clone(filter ?? {}) as Document, QUERY_OPTIONS);
     // A transaction id, a cart line's key, a uid: names at most one document, found by its index.
     const unique = filter ? this.db.store(this.name)?.byUniqueKey(filter as Document) : undefined;
     if (unique !== undefined) return unique && query.test(unique) ? [unique] : [];
@@ -158,7 +158,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     const doc = options.returnDocument === 'after' ? first?.after : first?.before;
     if (!doc) return null;
     if (!options.projection) return clone(doc) as WithId<T>;
-    return (new Query({}, MINGO_OPTIONS).find<Document>([clone(doc)], options.projection).all()[0] as WithId<T> | undefined) ?? null;
+    return (new Query({}, QUERY_OPTIONS).find<Document>([clone(doc)], options.projection).all()[0] as WithId<T> | undefined) ?? null;
   }
 
   /**
@@ -197,7 +197,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   /** The stored document that comes first in `sort` among those matching, if any. */
   private firstBy(filter: Filter<T>, sort: SortSpec): Document[] {
-    const [first] = new Query({}, MINGO_OPTIONS).find<Document>(this.match(filter, true).map(clone)).sort(sort).limit(1).all();
+    const [first] = new Query({}, QUERY_OPTIONS).find<Document>(this.match(filter, true).map(clone)).sort(sort).limit(1).all();
     const stored = first && this.db.store(this.name)?.docs.get(valueKey(first._id));
     return stored ? [stored] : [];
   }

@@ -44,5 +44,19 @@ const context = Context.init({ expression: { $toString, $toObjectId }, pipeline:
   .addQueryOps(queryOps)
   .addWindowOps(windowOps);
 
+// mingo copies every operator of the context it is given for each query and each update, which
+// was most of what a write cost: queries get the operators a filter or a projection can name
+// (`$expr` takes accumulators as expressions: `$sum` of an array), updates none (they bring the few
+// query operators `$pull`'s conditions use).
+const queryContext = Context.init({ expression: { $toString, $toObjectId } })
+  .addExpressionOps(expressionOps)
+  .addAccumulatorOps(accumulatorOps)
+  .addProjectionOps(projectionOps)
+  .addQueryOps(queryOps);
+
 /** Filters may be built from request data: never execute functions found in them. */
 export const MINGO_OPTIONS: Partial<Options> = { context, scriptEnabled: false, processingMode: ProcessingMode.CLONE_OFF };
+/** For filters, sorts and projections (find, findOne, the match of every write). */
+export const QUERY_OPTIONS: Partial<Options> = { ...MINGO_OPTIONS, context: queryContext };
+/** For update operators. */
+export const UPDATE_OPTIONS: Partial<Options> = { scriptEnabled: false, processingMode: ProcessingMode.CLONE_OFF };

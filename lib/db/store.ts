@@ -4,7 +4,7 @@
  */
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { update as applyUpdate } from 'mingo/updater';
-import { MINGO_OPTIONS } from './mingo-options.ts';
+import { UPDATE_OPTIONS } from './mingo-options.ts';
 
 const { EJSON } = BSON; // `import { EJSON } from 'mongodb'` is invisible to plain Node's ESM named-export detection
 
@@ -115,7 +115,7 @@ function apply(doc: Document, operators: Document): string[] {
   if (!Object.keys(operators).length) return [];
   let paths: string[];
   try {
-    paths = applyUpdate(doc, clone(operators), undefined, undefined, { cloneMode: 'deep', queryOptions: MINGO_OPTIONS });
+    paths = applyUpdate(doc, clone(operators), undefined, undefined, { cloneMode: 'deep', queryOptions: UPDATE_OPTIONS });
   } catch (err) {
     const message = String((err as Error).message ?? err);
     if (/would create a conflict/.test(message)) throw new EmbeddedServerError(message.replace(/^updating/, 'Updating'), 40);

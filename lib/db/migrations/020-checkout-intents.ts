@@ -1,5 +1,6 @@
 import type { CheckoutIntentDoc, PaymentDoc } from '../documents.ts';
 import type { AppCollection } from '../types.ts';
+import { inBatches } from './batches.ts';
 import type { Migration } from './types.ts';
 
 /** An unpaid checkout as `payments` held it, beside the orders. */
@@ -15,10 +16,10 @@ export const checkoutIntents: Migration = {
   async up(db) {
     const payments = db.collection('payments') as unknown as AppCollection<IntentInPayments>;
     const intents = db.collection('checkout_intents');
-    for (const { _id, data, status: _, ...intent } of await payments.find({ status: 'intent' }).toArray()) {
+    await inBatches(await payments.find({ status: 'intent' }).toArray(), async ({ _id, data, status: _, ...intent }) => {
       const moved: Partial<CheckoutIntentDoc> = { ...intent, createdAt: data, status: 'open' };
       await intents.updateOne({ _id }, { $setOnInsert: moved }, { upsert: true });
       await payments.deleteOne({ _id, status: 'intent' });
-    }
+    });
   },
 };
