@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
-import { site } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: `${site.brand} | Not yours`, robots: { index: false } };
+export const metadata: Metadata = { title: 'Not yours', robots: { index: false } };
 
 /** A page that exists but belongs to somebody else (another diner's receipt): answered 403. */
 export default function Forbidden() {

@@ -1,17 +1,23 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { cinzel } from './fonts';
-import { site, pageTitle } from '@/lib/config/site';
+import { site, titlePrefix } from '@/lib/config/site';
+import { publicSettings } from '@/lib/settings/public';
 import './globals.css';
 
-export const metadata: Metadata = {
-  metadataBase: new URL(site.url),
-  title: { default: pageTitle('Home'), template: `%s` },
-  description: `${site.brand}: seasonal salads, wood-fired pizza, soups and desserts. Browse the menu and order online.`,
-  applicationName: site.brand,
-  openGraph: { type: 'website', siteName: site.brand, locale: 'en_US' },
-  twitter: { card: 'summary_large_image' },
-};
+/** Every page's title is '{name} | {page}', the restaurant's name from its settings; a page names only itself. */
+export async function generateMetadata(): Promise<Metadata> {
+  const { name } = (await publicSettings()).versioned.settings.restaurant;
+  const title = { default: `${titlePrefix(name)}Home`, template: `${titlePrefix(name)}%s` };
+  return {
+    metadataBase: new URL(site.url),
+    title,
+    description: `${name}: seasonal salads, wood-fired pizza, soups and desserts. Browse the menu and order online.`,
+    applicationName: name,
+    openGraph: { type: 'website', siteName: name, locale: 'en_US', title },
+    twitter: { card: 'summary_large_image' },
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: '#151515',

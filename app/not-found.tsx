@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import type { Metadata } from 'next';
-import { site } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: `${site.brand} | Page not found`, robots: { index: false } };
+export const metadata: Metadata = { title: 'Page not found', robots: { index: false } };
 
 export default function NotFound() {
   return (

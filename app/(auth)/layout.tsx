@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Providers } from '@/components/session/providers';
-import { site } from '@/lib/config/site';
+import { publicSettings } from '@/lib/settings/public';
 
 /** Login and sign-up: no top bar and no footer (spec §2), just the form beside a picture. */
-export default function AuthLayout({ children }: { children: ReactNode }) {
+export default async function AuthLayout({ children }: { children: ReactNode }) {
+  const { name } = (await publicSettings()).versioned.settings.restaurant;
   return (
     <Providers>
       <main id="main" className="grid min-h-screen place-items-center bg-cream px-4 py-10">
@@ -15,7 +16,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           </div>
           <div className="px-6 py-10 md:px-12">
             <Link href="/" className="mb-6 block font-display text-xl font-bold">
-              {site.brand}
+              {name}
             </Link>
             {children}
           </div>

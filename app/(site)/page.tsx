@@ -8,17 +8,18 @@ import { CategoryTile } from '@/components/home/category-tile';
 import { Testimonial } from '@/components/home/testimonial';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { getMenuByCategory, getTestimonials } from '@/lib/menu/queries';
-import { site, pageTitle } from '@/lib/config/site';
 import { restaurantJsonLd } from '@/lib/seo/json-ld';
+import { weekText } from '@/lib/settings/schedule';
+import { publicSettings } from '@/lib/settings/public';
 import { JsonLd } from '@/components/ui/json-ld';
 
 export const metadata: Metadata = {
-  title: pageTitle('Home'),
+  title: 'Home',
   alternates: { canonical: '/' },
-  openGraph: { title: pageTitle('Home'), url: '/', images: ['/images/home/slide-1.svg'] },
+  openGraph: { title: 'Home', url: '/', images: ['/images/home/slide-1.svg'] },
 };
 
-// Rendered once and kept; menu and review writes invalidate it, and it refreshes at most every 5 minutes.
+// Rendered once and kept; menu, review and settings writes invalidate it, and it refreshes at most every 5 minutes.
 export const revalidate = 300;
 
 const slides = [1, 2, 3, 4, 5, 6].map((n) => `/images/home/slide-${n}.svg`);
@@ -32,13 +33,14 @@ const categories = [
 ];
 
 export default async function HomePage() {
-  const [menu, { latest: reviews, rating }] = await Promise.all([getMenuByCategory(), getTestimonials()]);
+  const [menu, { latest: reviews, rating }, { versioned }] = await Promise.all([getMenuByCategory(), getTestimonials(), publicSettings()]);
+  const { restaurant, schedule } = versioned.settings;
   const chefPicks = [menu.salad[0], menu.pizza[0], menu.dessert[0]].filter((item) => item !== undefined);
 
   return (
     <>
-      <JsonLd data={restaurantJsonLd({ rating })} />
-      <h1 className="sr-only">{site.brand}: restaurant and online ordering</h1>
+      <JsonLd data={restaurantJsonLd({ settings: versioned.settings, now: new Date(), rating })} />
+      <h1 className="sr-only">{restaurant.name}: restaurant and online ordering</h1>
 
       <div className="bg-ink pt-[64px]">
         <Carousel label="Our restaurant in pictures" tone="light">
@@ -60,7 +62,7 @@ export default async function HomePage() {
 
       <div className="mx-auto max-w-screen-xl px-4">
         <section aria-labelledby="order-online" data-section="order-online">
-          <SectionTitle id="order-online" heading="Order Online" subHeading={site.hoursLabel} />
+          <SectionTitle id="order-online" heading="Order Online" subHeading={weekText(schedule.hours)} />
           <Carousel label="Order online by category" align="center" gap={30} arrows={false} slideClassName="basis-1/2 md:basis-1/4">
             {categories.map((c, i) => (
               <CategoryTile key={`${c.label}-${i}`} {...c} />
@@ -73,7 +75,7 @@ export default async function HomePage() {
           <img src="/images/home/chef-service.svg" alt="" loading="lazy" width={1600} height={800} className="absolute inset-0 h-full w-full object-cover" />
           <div className="relative mx-4 my-16 bg-white px-6 py-12 text-center md:mx-28 md:my-28 md:px-20 md:py-16">
             <h2 id="about" className="font-display text-3xl uppercase md:text-4xl">
-              {site.brand}
+              {restaurant.name}
             </h2>
             <p className="mt-4 text-gray-600">
               A neighbourhood bistro cooking from the market every morning: crisp salads, wood-fired pizza, slow soups and
@@ -92,9 +94,9 @@ export default async function HomePage() {
           </div>
         </section>
 
-        <section aria-label={`Call ${site.brand}`} className="my-20 bg-ink py-16 text-center text-white">
+        <section aria-label={`Call ${restaurant.name}`} className="my-20 bg-ink py-16 text-center text-white">
           <p className="font-display text-3xl md:text-4xl">
-            Call Us: <a href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}>{site.phone}</a>
+            Call Us: <a href={`tel:${restaurant.phone.replace(/[^+\d]/g, '')}`}>{restaurant.phone}</a>
           </p>
         </section>
 

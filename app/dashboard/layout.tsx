@@ -5,10 +5,11 @@ import { Sidebar } from '@/components/dashboard/sidebar';
 import { Providers } from '@/components/session/providers';
 import { SESSION_KEY } from '@/components/session/session-key';
 import { requirePageViewer, sessionResponseOf } from '@/lib/auth/viewer';
-import { pageTitle, site } from '@/lib/config/site';
+import { titlePrefix } from '@/lib/config/site';
 import { sidebarOf } from '@/lib/dashboard/pages';
+import { getSettings } from '@/lib/settings/store';
 
-export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: 'Dashboard', robots: { index: false, follow: false } };
 
 /**
  * The dashboard shell, with the navigation of the viewer's role. The session is handed to SWR as
@@ -16,9 +17,10 @@ export const metadata: Metadata = { title: pageTitle('Dashboard'), robots: { ind
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const viewer = await requirePageViewer();
+  const { name } = (await getSettings()).restaurant;
   return (
     <Providers fallback={{ [SESSION_KEY]: sessionResponseOf(viewer) }}>
-      <DashboardShell brand={site.brand} titlePrefix={pageTitle('')} showCart={viewer.role === 'diner'} nav={<Sidebar links={sidebarOf(viewer.role)} brand={site.brand} />}>
+      <DashboardShell brand={name} titlePrefix={titlePrefix(name)} showCart={viewer.role === 'diner'} nav={<Sidebar links={sidebarOf(viewer.role)} brand={name} />}>
         {children}
       </DashboardShell>
     </Providers>

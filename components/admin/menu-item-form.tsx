@@ -6,7 +6,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSWRConfig } from 'swr';
 import { ALLERGEN_LABELS, DIET_LABELS } from '@/lib/menu/allergens';
-import { ALLERGENS, DIETS, MENU_CATEGORIES, type MenuItem } from '@/lib/menu/types';
+import { ALLERGENS, DEFAULT_KITCHEN_LOAD, DIETS, MAX_KITCHEN_LOAD, MENU_CATEGORIES, type MenuItem } from '@/lib/menu/types';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
@@ -50,8 +50,9 @@ export function MenuItemForm({ mode, item }: Props) {
           allergens: item.allergens,
           dietary: item.dietary,
           options: item.options,
+          kitchenLoad: item.kitchenLoad,
         }
-      : { name: '', recipe: '', available: true, allergens: [], dietary: [], options: [] },
+      : { name: '', recipe: '', available: true, allergens: [], dietary: [], options: [], kitchenLoad: DEFAULT_KITCHEN_LOAD },
   });
   const {
     register,
@@ -123,6 +124,15 @@ export function MenuItemForm({ mode, item }: Props) {
             {(described) => <input {...described} {...MONEY_INPUT} min="0.01" placeholder="12.50" {...register('price', { valueAsNumber: true })} />}
           </Field>
         </div>
+
+        <Field
+          id="kitchenLoad"
+          label="Kitchen load"
+          hint={`What one counts against a pickup time's capacity: 1 for a usual dish, 2 for one that takes twice the work (a pizza), 0 for none (a drink). Up to ${MAX_KITCHEN_LOAD}.`}
+          error={errors.kitchenLoad?.message}
+        >
+          {(described) => <input {...described} type="number" inputMode="numeric" min={0} max={MAX_KITCHEN_LOAD} step={1} {...register('kitchenLoad', { valueAsNumber: true })} className={`${INPUT} max-w-32`} />}
+        </Field>
 
         <Field id="recipe" label="Recipe details" hint="Optional: the ingredients diners see under the name." error={errors.recipe?.message}>
           {(described) => <textarea {...described} rows={5} placeholder="Recipe details" {...register('recipe')} className={INPUT} />}

@@ -27,14 +27,24 @@ const OPTION =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-gold';
 
 /**
- * Pickup: "as soon as possible" (only while the restaurant is open) or a time on one of the next
- * days. A full slot is listed but cannot be chosen; a closed day neither.
+ * Pickup: "as soon as possible" (only while the restaurant is open and taking orders) or a time
+ * on one of the next days. A slot without room for this order is listed but cannot be chosen; a
+ * closed day neither.
  */
 export function PickupChooser({ options, today, value, onChange, asapTime, slots }: PickupChooserProps) {
   const slotMode = value.mode === 'slot';
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 font-semibold">Pickup time</legend>
+      {options.tooBig ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-700">
+          Your order is more than the kitchen can make for one pickup time. Please split it into smaller orders, or call us.
+        </p>
+      ) : options.tooBigToday ? (
+        <p className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Your order is too big for any pickup time left today. The first time with room for it is chosen below.
+        </p>
+      ) : null}
       {options.openNow ? (
         <label className={OPTION}>
           <input type="radio" className="sr-only" name="pickup-mode" checked={!slotMode} onChange={() => onChange({ ...value, mode: 'asap' })} />
@@ -43,7 +53,7 @@ export function PickupChooser({ options, today, value, onChange, asapTime, slots
       ) : (
         <p className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">We are closed right now. Choose a time for when we are open.</p>
       )}
-      {options.openNow && !slotMode && slots && !asapTime ? (
+      {options.openNow && !slotMode && slots && !asapTime && !options.tooBigToday ? (
         <p className="text-sm text-amber-900">Every pickup time left today is full. Please choose a time on another day.</p>
       ) : null}
       <label className={OPTION}>
@@ -60,7 +70,7 @@ export function PickupChooser({ options, today, value, onChange, asapTime, slots
               {options.days.map((day) => (
                 <option key={day.date} value={day.date} disabled={day.closed}>
                   {dayLabel(day.date, today)}
-                  {day.closed ? ' (closed)' : ''}
+                  {day.closed ? (day.note ? ` (closed: ${day.note})` : ' (closed)') : ''}
                 </option>
               ))}
             </select>

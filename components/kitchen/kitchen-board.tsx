@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { ConnectionNotice } from '@/components/orders/connection-notice';
+import { OrderingControls, type OrderingView } from '@/components/settings/ordering-controls';
 import { withOrder } from '@/components/orders/live-orders';
 import { useLiveOrders } from '@/components/orders/use-live-orders';
 import { ApiError, api } from '@/lib/client/api';
@@ -23,14 +24,17 @@ interface KitchenBoardProps {
   /** When the server read the orders (the stream starts from there). */
   since: string;
   settings: KitchenSettings;
+  /** Pause and busy mode as the server read them. */
+  ordering: OrderingView;
 }
 
 /**
  * The kitchen display: New → Preparing → Ready, kept current by the order stream. A tap moves a
  * ticket one step on after a few seconds in which it can be undone; Completed clears it. A new
- * ticket chimes; the screen is kept awake and can go full screen.
+ * ticket chimes; the screen is kept awake and can go full screen. Online ordering can be paused,
+ * or slowed by busy mode, from here; and while this board is open, a kitchen is seen watching.
  */
-export function KitchenBoard({ since, settings }: KitchenBoardProps) {
+export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
   const board = useRef<HTMLDivElement>(null);
   const chime = useChime();
   const awake = useWakeLock();
@@ -100,6 +104,7 @@ export function KitchenBoard({ since, settings }: KitchenBoardProps) {
           ) : null}
         </div>
       </div>
+      <OrderingControls initial={ordering} />
       {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-xl flex-col gap-2 *:pointer-events-auto *:shadow-lg">
         <ConnectionNotice reconnecting={reconnecting} />

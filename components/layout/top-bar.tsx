@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { site } from '@/lib/config/site';
 import { TableBadge } from '@/components/tables/table-badge';
 import { AccountArea } from './account-area';
 
@@ -26,13 +25,14 @@ function NavItems() {
   );
 }
 
-export function TopBar() {
+/** The restaurant's name and tagline (from its settings, read by the layout), the site's links and the account area. */
+export function TopBar({ name, tagline }: { name: string; tagline: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 bg-black/70 text-white backdrop-blur-sm">
       <nav aria-label="Main" className="mx-auto flex max-w-screen-xl items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="leading-tight">
-          <span className="block font-display text-xl font-bold tracking-wide md:text-2xl">{site.brand}</span>
-          <span className="block font-display text-xs tracking-[0.35em] uppercase">{site.tagline}</span>
+          <span className="block font-display text-xl font-bold tracking-wide md:text-2xl">{name}</span>
+          <span className="block font-display text-xs tracking-[0.35em] uppercase">{tagline}</span>
         </Link>
         <details className="group relative md:hidden">
           <summary className="grid min-h-11 min-w-11 cursor-pointer list-none place-items-center rounded px-2 hover:bg-white/10" aria-label="Menu">

@@ -1,31 +1,38 @@
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { OrderTotals } from '@/components/payment/order-totals';
 import { PrintButton } from '@/components/ui/print-button';
-import { site } from '@/lib/config/site';
 import { fulfilmentDetail } from '@/lib/fulfilment/labels';
 import { formatCents, toCents } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
 import { orderLabel } from '@/lib/orders/wording';
+import type { RestaurantDetails } from '@/lib/settings/types';
 import { LiveOrderStatus } from './live-order-status';
 
-// The server's clock is the restaurant's (TZ), so the receipt shows the restaurant's time.
-const paidAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+interface ReceiptProps {
+  order: Order;
+  since: string;
+  mine: boolean;
+  restaurant: RestaurantDetails;
+  /** The restaurant's, so the receipt shows its time wherever it is printed. */
+  timeZone: string;
+}
 
 /**
  * A receipt the diner can keep: the restaurant, the order's number, what was bought, the totals,
  * how the food is got, and where it is now (live; `since` and `mine` as LiveOrderStatus takes them).
  */
-export function Receipt({ order, since, mine }: { order: Order; since: string; mine: boolean }) {
-  const { street, city, postalCode, country } = site.address;
+export function Receipt({ order, since, mine, restaurant, timeZone }: ReceiptProps) {
+  const { street, city, postalCode, country } = restaurant.address;
+  const paidAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
   return (
     <article data-print-sheet aria-labelledby="receipt-title" className="receipt mx-auto max-w-2xl space-y-6 rounded bg-white p-6 shadow-sm md:p-10">
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-200 pb-4">
         <div>
-          <p className="font-display text-2xl font-bold">{site.brand}</p>
+          <p className="font-display text-2xl font-bold">{restaurant.name}</p>
           <address className="text-sm text-gray-600 not-italic">
             {street}, {city} {postalCode}, {country}
             <br />
-            {site.phone}
+            {restaurant.phone}
           </address>
         </div>
         <div className="text-right">

@@ -18,7 +18,7 @@ export interface OrderStreamHandlers {
   after: string;
   /** The viewer's own orders only, even for staff (a payment history). */
   mine?: boolean;
-  /** This screen is a kitchen display: while it is connected, the restaurant is not emailed new orders. */
+  /** This screen is a kitchen display: while it is connected, the restaurant is not emailed new orders, and safe failure keeps ordering open. */
   kitchen?: boolean;
   /** An order was paid or moved on (also for what the connection missed while it was down). */
   onOrder: (order: Order) => void;

@@ -18,6 +18,8 @@ import { orderLabel } from '@/lib/orders/wording';
 import { paymentMode } from '@/lib/payments/mode';
 import { tipCents } from '@/lib/payments/tips';
 import type { CheckoutIntent, PaymentResult } from '@/lib/payments/types';
+import type { OrderingStatus, TipSettings } from '@/lib/settings/types';
+import type { ScannedTable } from '@/lib/tables/table-mode';
 import { CheckoutChanged } from './card-form-parts';
 import { DemoCardForm } from './demo-card-form';
 import { OrderTotals } from './order-totals';
@@ -37,11 +39,16 @@ type Phase =
   | { step: 'unsaved'; transactionId: string; message: string };
 
 interface CheckoutProps {
-  /** The table the diner scanned, checked on the server against the tables there are; null for pickup. */
-  table: number | null;
+  /** The table the diner scanned and its code's token, checked on the server; null for pickup. */
+  table: ScannedTable | null;
   pickup: PickupOptions;
   /** The restaurant's date when the page was made. */
   today: string;
+  /** The kitchen load units of the cart: a slot has room when it fits. */
+  load: number;
+  tips: TipSettings;
+  /** Whether the restaurant takes orders now, as the status line says it. */
+  status: OrderingStatus;
 }
 
 /**
@@ -52,7 +59,7 @@ interface CheckoutProps {
  * recorded when the page says it went through), and the page shows its number and a link to the
  * receipt.
  */
-export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) {
+export function Checkout({ table: scannedTable, pickup, today, load, tips, status }: CheckoutProps) {
   const { user } = useSession();
   const { cart, error: cartError, refetch: refetchCart } = useCart();
   const [table, setTable] = useState(scannedTable);
@@ -65,11 +72,11 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
   const [tip, setTip] = useState<TipState>({ percent: 0 });
   const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
   const [refusal, setRefusal] = useState('');
-  const todaySlots = usePickupSlots(table === null && pickup.openNow ? today : null);
-  const daySlots = usePickupSlots(table === null && when.mode === 'slot' ? when.date : null);
+  const todaySlots = usePickupSlots(table === null && pickup.openNow ? today : null, load);
+  const daySlots = usePickupSlots(table === null && when.mode === 'slot' ? when.date : null, load);
 
   const subtotalCents = cartCents(cart ?? []);
-  const readTipChoice = readTip(tip, subtotalCents);
+  const readTipChoice = readTip(tip, subtotalCents, tips);
   const tipInCents = readTipChoice.choice ? tipCents(subtotalCents, readTipChoice.choice) : 0;
   const totalCents = subtotalCents + tipInCents;
   const asapTime = pickup.openNow ? todaySlots.slots?.find((slot) => slot.available)?.time : undefined;
@@ -78,7 +85,7 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
   const slotOpen = daySlots.slots?.some((slot) => slot.time === slotTime && slot.available);
   const fulfilment: FulfilmentChoice | null =
     table !== null
-      ? { kind: 'table', table }
+      ? { kind: 'table', table: table.table, token: table.token }
       : when.mode === 'asap'
         ? asapTime
           ? { kind: 'asap' }
@@ -158,12 +165,17 @@ export function Checkout({ table: scannedTable, pickup, today }: CheckoutProps) 
           Review your cart
         </Link>
       </p>
+      {status.stopped || (table !== null && !status.open) ? (
+        <p role="alert" className="rounded bg-amber-50 px-4 py-3 text-amber-900">
+          {status.text}.{status.note ? ` ${status.note}` : ''}
+        </p>
+      ) : null}
       {table !== null ? (
-        <TableChoice table={table} onLeave={() => setTable(null)} />
+        <TableChoice table={table.table} onLeave={() => setTable(null)} />
       ) : (
         <PickupChooser options={pickup} today={today} value={{ ...when, time: slotTime }} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
       )}
-      <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} />
+      <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} tips={tips} />
       <OrderTotals subtotalCents={subtotalCents} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
       {refusal ? (
         <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">

@@ -2,19 +2,20 @@
 
 import { Field, INPUT } from '@/components/ui/field';
 import { formatCents } from '@/lib/menu/money';
-import { TIP_PERCENTS, tipCents, tipRefusal, type TipChoice, type TipPercent } from '@/lib/payments/tips';
+import { tipCents, tipPercents, tipRefusal, type TipChoice } from '@/lib/payments/tips';
+import type { TipSettings } from '@/lib/settings/types';
 
 /** The tip as the page holds it: a percentage, or the custom amount as typed. */
-export type TipState = { percent: TipPercent } | { custom: string };
+export type TipState = { percent: number } | { custom: string };
 
 /** The tip the diner chose, or why it cannot be taken yet. */
-export function readTip(state: TipState, subtotalCents: number): { choice: TipChoice; error?: undefined } | { choice: null; error: string } {
+export function readTip(state: TipState, subtotalCents: number, tips: TipSettings): { choice: TipChoice; error?: undefined } | { choice: null; error: string } {
   if ('percent' in state) return { choice: state };
   const typed = state.custom.trim();
   if (!typed) return { choice: null, error: 'Enter your tip, or choose No tip.' };
   const custom = Number(typed);
   if (!Number.isFinite(custom)) return { choice: null, error: 'The tip must be a number.' };
-  const refused = tipRefusal(subtotalCents, { custom });
+  const refused = tipRefusal(subtotalCents, { custom }, tips);
   return refused ? { choice: null, error: refused } : { choice: { custom } };
 }
 
@@ -22,25 +23,35 @@ export function readTip(state: TipState, subtotalCents: number): { choice: TipCh
 const OPTION =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded border border-gray-300 px-3 py-2 has-checked:border-gold has-checked:bg-amber-50 has-checked:font-semibold has-focus-visible:ring-2 has-focus-visible:ring-gold';
 
-/** No tip, 10, 15 or 20 % of the food, or an amount up to the food's price. */
-export function TipChooser({ subtotalCents, value, onChange }: { subtotalCents: number; value: TipState; onChange(state: TipState): void }) {
+interface TipChooserProps {
+  subtotalCents: number;
+  value: TipState;
+  onChange(state: TipState): void;
+  /** The percentages the restaurant offers, and whether an amount may be typed. */
+  tips: TipSettings;
+}
+
+/** No tip, the restaurant's percentages of the food, or (when it takes one) an amount up to the food's price. */
+export function TipChooser({ subtotalCents, value, onChange, tips }: TipChooserProps) {
   const custom = 'custom' in value;
   // An empty box is not an error yet: Pay says what it waits for.
-  const error = custom && value.custom.trim() ? readTip(value, subtotalCents).error : undefined;
+  const error = custom && value.custom.trim() ? readTip(value, subtotalCents, tips).error : undefined;
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 font-semibold">Tip</legend>
       <div className="flex flex-wrap gap-2">
-        {TIP_PERCENTS.map((percent) => (
+        {tipPercents(tips).map((percent) => (
           <label key={percent} className={OPTION}>
             <input type="radio" className="sr-only" name="tip" checked={!custom && value.percent === percent} onChange={() => onChange({ percent })} />
             {percent === 0 ? 'No tip' : `${percent}% (${formatCents(tipCents(subtotalCents, { percent }))})`}
           </label>
         ))}
-        <label className={OPTION}>
-          <input type="radio" className="sr-only" name="tip" checked={custom} onChange={() => onChange({ custom: '' })} />
-          Custom
-        </label>
+        {tips.custom ? (
+          <label className={OPTION}>
+            <input type="radio" className="sr-only" name="tip" checked={custom} onChange={() => onChange({ custom: '' })} />
+            Custom
+          </label>
+        ) : null}
       </div>
       {custom ? (
         <Field id="tip-custom" label="Your tip in dollars" hint={`From $0 up to the food's price, ${formatCents(subtotalCents)}.`} error={error}>

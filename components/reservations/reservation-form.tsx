@@ -7,36 +7,41 @@ import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import type { Booking } from '@/lib/reservations/types';
 import { BOOKING_WINDOW_DAYS, MAX_GUESTS, addDays, formatDay, hasStarted, isCalendarDate, type RestaurantClock } from '@/lib/reservations/calendar';
-import { NOTE_MAX, SLOT_TIMES, bookingSchema, type BookingInput } from '@/lib/reservations/schemas';
+import { NOTE_MAX, bookingSchema, bookingTimes, type BookingInput } from '@/lib/reservations/schemas';
+import type { Schedule } from '@/lib/settings/types';
 import { FORM_CARD, Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 
 interface Props {
   /** The restaurant's clock when the server rendered the page: the browser's zone may differ. */
   clock: RestaurantClock;
+  /** The restaurant's hours: which seatings each day has. */
+  schedule: Schedule;
   guest: { name: string; email: string };
 }
 
 const GUEST_COUNTS = Array.from({ length: MAX_GUESTS }, (_, i) => i + 1);
 
-/** Slots of `date` still ahead on the restaurant's clock. */
-function openSlots(date: string, clock: RestaurantClock): string[] {
-  return SLOT_TIMES.filter((time) => !hasStarted(date, time, clock));
+/** Seatings of `date` still ahead on the restaurant's clock. */
+function openSlots(date: string, clock: RestaurantClock, schedule: Schedule): string[] {
+  if (!isCalendarDate(date)) return [];
+  return bookingTimes(schedule, date).filter((time) => !hasStarted(date, time, clock));
 }
 
 /** Why the time select offers what it offers (or nothing). */
 function timeHint(date: string, slots: string[], clock: RestaurantClock): string {
   if (!isCalendarDate(date) || date < clock.today) return 'Choose a date from today on first.';
-  return slots.length ? 'Tables are seated every 30 minutes, restaurant time.' : "Today's last seating has passed. Choose another date.";
+  if (slots.length) return 'Tables are seated every 30 minutes, restaurant time.';
+  return date === clock.today ? "Today's last seating has passed, or we are closed. Choose another date." : `We are closed on ${formatDay(date)}. Choose another date.`;
 }
 
 /**
  * Books a table. The server's own schema validates here first; the time select offers only the
  * slots left on the chosen day, and the server checks everything again with its clock.
  */
-export function ReservationForm({ clock, guest }: Props) {
+export function ReservationForm({ clock, schedule, guest }: Props) {
   const router = useRouter();
   // Once today's last seating has begun, the earliest day to offer is tomorrow.
-  const firstDay = openSlots(clock.today, clock).length ? clock.today : addDays(clock.today, 1);
+  const firstDay = openSlots(clock.today, clock, schedule).length ? clock.today : addDays(clock.today, 1);
   const {
     register,
     handleSubmit,
@@ -45,12 +50,12 @@ export function ReservationForm({ clock, guest }: Props) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<BookingInput>({
-    resolver: zodResolver(bookingSchema(clock)),
+    resolver: zodResolver(bookingSchema(clock, schedule)),
     defaultValues: { date: firstDay, time: '', guests: 2, phone: '', note: '' },
   });
 
   const date = watch('date');
-  const slots = openSlots(date, clock);
+  const slots = openSlots(date, clock, schedule);
   const note = watch('note') ?? '';
 
   async function onSubmit(values: BookingInput) {
@@ -80,7 +85,7 @@ export function ReservationForm({ clock, guest }: Props) {
               {...register('date', {
                 // A time picked for another day may not exist on this one.
                 onChange: (e: { target: { value: string } }) => {
-                  if (!openSlots(e.target.value, clock).includes(watch('time'))) setValue('time', '');
+                  if (!openSlots(e.target.value, clock, schedule).includes(watch('time'))) setValue('time', '');
                 },
               })}
               className={INPUT}

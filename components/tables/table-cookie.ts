@@ -1,18 +1,18 @@
 'use client';
 
-import { TABLE_COOKIE, TABLE_COOKIE_MAX_AGE, parseTable } from '@/lib/tables/table-mode';
+import { TABLE_COOKIE, TABLE_COOKIE_MAX_AGE, parseTableCookie, tableCookieValue, type ScannedTable } from '@/lib/tables/table-mode';
 
 /**
- * The table a diner scanned, kept in a cookie the server reads at checkout (and checks again
- * against the tables the restaurant has). It says only where to bring the food, so the page
- * writes it; nothing is trusted from it that a diner could not simply choose.
+ * The table a diner scanned and its code's token, kept in a cookie the server reads at checkout
+ * (and checks again: the token must still be that table's). It says only where to bring the
+ * food, so the page writes it.
  */
 
 /** Cookies have no change event: this one is announced on the window, for what shows the table. */
 const CHANGED = 'bistro:table';
 
-export function rememberTable(table: number): void {
-  document.cookie = `${TABLE_COOKIE}=${table}; path=/; max-age=${TABLE_COOKIE_MAX_AGE}; samesite=lax`;
+export function rememberTable(scanned: ScannedTable): void {
+  document.cookie = `${TABLE_COOKIE}=${tableCookieValue(scanned)}; path=/; max-age=${TABLE_COOKIE_MAX_AGE}; samesite=lax`;
   window.dispatchEvent(new Event(CHANGED));
 }
 
@@ -27,7 +27,8 @@ export function onTableChange(onChange: () => void): () => void {
   return () => window.removeEventListener(CHANGED, onChange);
 }
 
+/** The table number in the cookie (the cookie's text, so the value is stable between renders). */
 export function tableInCookie(): number | null {
   const entry = document.cookie.split('; ').find((part) => part.startsWith(`${TABLE_COOKIE}=`));
-  return parseTable(entry?.slice(TABLE_COOKIE.length + 1));
+  return parseTableCookie(entry?.slice(TABLE_COOKIE.length + 1))?.table ?? null;
 }

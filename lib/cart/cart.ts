@@ -161,6 +161,15 @@ export async function removePaidLines(payment: {
   }
 }
 
+/** The kitchen load units the viewer's cart would take (each dish's load times its quantity; a dish gone from the menu counts none). */
+export async function cartLoad(viewer: Viewer): Promise<number> {
+  authorize(viewer);
+  const { carts } = await collections();
+  const lines = await carts.find({ ownerUid: viewer.uid }).toArray();
+  const items = await menuItemsOf(lines);
+  return lines.reduce((sum, line) => sum + (items.get(line.menuId)?.kitchenLoad ?? 0) * (line.quantity ?? 1), 0);
+}
+
 export interface PricedCart {
   /** The total in whole cents, so no sum is ever off by a fraction of a cent. */
   cents: number;
@@ -168,6 +177,8 @@ export interface PricedCart {
   menuItemIds: string[];
   /** What each line is, as bought; `lines[i]` is cart line `cartIds[i]`. */
   lines: OrderLine[];
+  /** The kitchen load units the order takes: each dish's load times its quantity. */
+  load: number;
 }
 
 /**
@@ -202,6 +213,7 @@ export async function priceCart(viewer: Viewer, onlyIds?: readonly string[]): Pr
   });
   return {
     cents: lines.reduce((sum, line) => sum + line.lineCents, 0),
+    load: found.reduce((sum, line) => sum + items.get(line.menuId)!.kitchenLoad * (line.quantity ?? 1), 0),
     cartIds: found.map((line) => line._id.toHexString()),
     menuItemIds: lines.flatMap((line) => Array<string>(line.quantity).fill(line.menuId)),
     lines,

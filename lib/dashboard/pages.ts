@@ -154,6 +154,12 @@ export const DASHBOARD_PAGES = [
     sidebar: { label: 'Email', icon: 'mail', of: ['admin'] },
     mainAction: { role: 'link', name: /^Failed \(/ },
   },
+  {
+    path: '/dashboard/settings',
+    role: 'admin',
+    sidebar: { label: 'Settings', icon: 'gear', of: ['admin'] },
+    mainAction: { role: 'button', name: 'Save settings' },
+  },
 ] as const satisfies readonly DashboardPage[];
 
 type Entry = (typeof DASHBOARD_PAGES)[number];

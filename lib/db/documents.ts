@@ -9,6 +9,7 @@ import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
+import type { RestaurantSettings } from '../settings/types.ts';
 
 /** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
 export interface MenuItemDoc {
@@ -25,6 +26,8 @@ export interface MenuItemDoc {
   allergens: Allergen[];
   dietary: Diet[];
   options: OptionGroup[];
+  /** The kitchen's work one of it takes, in load units (a pizza 2, a drink 0): what a pickup slot's capacity counts. */
+  kitchenLoad: number;
 }
 
 export interface ReviewDoc {
@@ -180,6 +183,8 @@ export interface CheckoutIntentDoc extends Owned {
   /** What the diner asked for; once paid, what its payment held. */
   fulfilment?: Fulfilment;
   status: 'open' | 'paid';
+  /** The kitchen load units the order takes in its pickup slot, from its dishes when the intent was opened. Absent is 1. */
+  kitchenLoad?: number;
   /** Why it was voided without a charge (its pickup slot filled while the diner paid). */
   voided?: string;
   /** When it was paid: the order's date. */
@@ -224,21 +229,54 @@ export interface BookingHoldsDoc {
 }
 
 /**
- * Orders held in one pickup slot, keyed by 'YYYY-MM-DD HH:MM': the count, and the intents it
- * counts, so taking or giving back a slot for the same payment twice changes nothing.
+ * The kitchen's work held in one pickup slot, keyed by 'YYYY-MM-DD HH:MM': the load units held,
+ * and the intents holding them, so taking or giving back a slot for the same payment twice
+ * changes nothing.
  */
 export interface PickupSlotDoc {
   _id: string;
+  /** Kitchen load units held (named when each order counted one; a slot from then holds one per order). */
   orders: number;
   intents: string[];
+  /** Each intent's load, by transaction id, so giving it back takes off what it added. */
+  loads: Record<string, number>;
 }
 
-/** The restaurant's settings an admin changes from the dashboard, one document per concern. */
-export interface SettingsDoc {
+/** The restaurant's settings (lib/settings), saved from the dashboard: a save names the version it started from. */
+export interface RestaurantSettingsDoc {
+  _id: 'restaurant';
+  version: number;
+  settings: RestaurantSettings;
+  updatedAt: Date;
+  /** The uid of the admin who saved last. */
+  updatedBy: string;
+}
+
+/** Pause and busy mode, set from the kitchen display; each ends by itself at `until` (a pause without one waits to be resumed). */
+export interface OrderingStateDoc {
+  _id: 'ordering';
+  pause: { until: Date | null; by: string; at: Date } | null;
+  busy: { extraMinutes: number; until: Date; by: string; at: Date } | null;
+}
+
+/** The key the tables' QR codes are signed with: a new one makes every printed sheet invalid. */
+export interface TableKeyDoc {
+  _id: 'tableKey';
+  key: string;
+  rotatedAt: Date;
+  /** The uid of the admin who made it. */
+  rotatedBy: string;
+}
+
+/** The number of tables as the Tables page kept it before the settings were one document: read as a default only. */
+export interface LegacyTablesDoc {
   _id: 'tables';
   count: number;
   updatedAt: Date;
 }
+
+/** The `settings` collection: a few documents, one per concern, told apart by `_id`. */
+export type SettingsDoc = RestaurantSettingsDoc | OrderingStateDoc | TableKeyDoc | LegacyTablesDoc;
 
 /** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
 export interface RateLimitDoc {

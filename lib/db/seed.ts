@@ -1,6 +1,7 @@
 /** Indexes and seed data: what a fresh database needs before the app can use it. */
 import { createHash } from 'node:crypto';
 import { BSON, ObjectId, type Document } from 'mongodb';
+import { DEFAULT_KITCHEN_LOAD } from '../menu/types.ts';
 import { seedMenu, seedReviews } from '../seed/menu-data.ts';
 import type { Collections } from './documents.ts';
 import { isDuplicateKeyError } from './errors.ts';
@@ -110,7 +111,7 @@ export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boole
   const removedMenu = reset ? (await menu.deleteMany({})).deletedCount : 0;
   const removedReviews = reset ? (await reviews.deleteMany({})).deletedCount : 0;
 
-  const items = seedMenu.map((item, i) => ({ ...item, available: true, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
+  const items = seedMenu.map((item, i) => ({ ...item, available: true, kitchenLoad: DEFAULT_KITCHEN_LOAD, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
   const haveItems = await menu.find({}, { projection: { name: 1, category: 1 } }).toArray();
   const itemKeys = new Set(haveItems.flatMap((d) => [`${d.category}\u0000${d.name}`, d._id.toHexString()]));
   const newItems = items.filter((d) => !itemKeys.has(`${d.category}\u0000${d.name}`) && !itemKeys.has(d._id.toHexString()));

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import type { PickupRules } from '@/lib/fulfilment/config';
-import { pickupDateRefusal, pickupRefusal } from '@/lib/fulfilment/slots';
+import { pickupDateRefusal } from '@/lib/fulfilment/slots';
 import type { FulfilmentChoice } from '@/lib/fulfilment/types';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
-import { MAX_TABLES } from '@/lib/tables/table-mode';
+import { MAX_TABLES, TABLE_TOKEN } from '@/lib/tables/table-mode';
 
 /**
- * How the diner gets the food, as the payment page sends it. Whether a slot is still ahead depends
- * on the clock, so the schemas are made for one, as bookings' are.
+ * How the diner gets the food, as the payment page sends it. Only its form is checked here (a
+ * date from today to a week ahead, a time, a table and its token): whether the restaurant is
+ * open then, and has room, is the payment rules' to say (lib/fulfilment/pickup.ts), with a 409
+ * that says when it opens. Whether a date has passed depends on the clock, so the schemas are
+ * made for one, as bookings' are.
  */
 
 export const tableSchema = z
@@ -18,27 +20,42 @@ export const tableSchema = z
 
 const text = (name: string) => z.string({ error: `${name} must be text` }).max(10, `${name} is malformed`);
 
-export function fulfilmentChoiceSchema(clock: RestaurantClock, rules: PickupRules): z.ZodType<FulfilmentChoice> {
+export function fulfilmentChoiceSchema(clock: RestaurantClock): z.ZodType<FulfilmentChoice> {
   return z.discriminatedUnion(
     'kind',
     [
       z.strictObject({ kind: z.literal('asap') }),
-      z.strictObject({ kind: z.literal('pickup'), date: text('date'), time: text('time') }).superRefine(({ date, time }, ctx) => {
-        const refused = pickupRefusal(date, time, clock, rules);
-        if (refused) ctx.addIssue({ code: 'custom', path: [refused.field], message: refused.message });
+      z
+        .strictObject({
+          kind: z.literal('pickup'),
+          date: text('date'),
+          time: text('time').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choose a pickup time (HH:MM).'),
+        })
+        .superRefine(({ date }, ctx) => {
+          const refused = pickupDateRefusal(date, clock);
+          if (refused) ctx.addIssue({ code: 'custom', path: ['date'], message: refused });
+        }),
+      z.strictObject({
+        kind: z.literal('table'),
+        table: tableSchema,
+        token: z.string({ error: 'Scan the QR code on your table to order for it (token is missing).' }).regex(TABLE_TOKEN, 'token is malformed: scan the QR code on your table again.'),
       }),
-      z.strictObject({ kind: z.literal('table'), table: tableSchema }),
     ],
-    { error: 'fulfilment must be { kind: "asap" }, { kind: "pickup", date, time } or { kind: "table", table }' },
+    { error: 'fulfilment must be { kind: "asap" }, { kind: "pickup", date, time } or { kind: "table", table, token }' },
   );
 }
 
-/** GET /api/pickup-slots?date=YYYY-MM-DD: a day from today to a week ahead (a closed day has no slots). */
+/** GET /api/pickup-slots?date=YYYY-MM-DD[&load=N]: a day from today to a week ahead (a closed day has no slots), for an order of `load` units. */
 export function pickupSlotsQuerySchema(clock: RestaurantClock) {
   return z.strictObject({
     date: text('date').superRefine((date, ctx) => {
       const refused = pickupDateRefusal(date, clock);
       if (refused) ctx.addIssue({ code: 'custom', message: refused });
     }),
+    load: z
+      .string()
+      .regex(/^\d{1,4}$/, 'load must be a whole number of kitchen units')
+      .transform(Number)
+      .optional(),
   });
 }

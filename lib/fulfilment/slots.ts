@@ -1,94 +1,94 @@
-import type { OpeningHours } from '@/lib/config/site';
-import { addDays, formatDay, fromMinutes, isCalendarDate, toMinutes, type RestaurantClock } from '@/lib/reservations/calendar';
-import type { ClosedDays, PickupRules } from './config';
+import { addDays, formatDay, isCalendarDate, toMinutes, type RestaurantClock } from '@/lib/reservations/calendar';
+import { closureOn, clockText, dayPhrase, existsOn, nextOpening, openSpans, zonedClock } from '@/lib/settings/schedule';
+import type { Schedule } from '@/lib/settings/types';
+import type { PickupRules } from './config';
 import type { PickupDay } from './types';
 
 /**
- * Pickup time: 15-minute slots on the restaurant's wall clock (the server's `TZ`, as bookings
- * use), from today to PICKUP_DAYS_AHEAD days ahead. Pure and browser-safe, so the payment page
- * and the server reason about slots with the same code.
+ * Pickup time: slots on the restaurant's wall clock (the time zone of its settings), every
+ * `slotMinutes` on the clock inside its opening hours, from today to PICKUP_DAYS_AHEAD days ahead.
+ * Pure and browser-safe, so the payment page and the server reason about slots with the same code.
  */
 
-export const PICKUP_SLOT_MINUTES = 15;
 /** Today and the next seven days. */
 export const PICKUP_DAYS_AHEAD = 7;
-
-const DAY_MINUTES = 24 * 60;
 
 /** Where a slot's orders are counted: 'YYYY-MM-DD HH:MM', which sorts in time order. */
 export function pickupSlotKey(date: string, time: string): string {
   return `${date} ${time}`;
 }
 
-/** The minute the kitchen stops handing food over; hours that close past midnight end at midnight, as bookings do. */
-function closingMinute({ opens, closes }: OpeningHours): number {
-  return toMinutes(closes) > toMinutes(opens) ? toMinutes(closes) : DAY_MINUTES;
-}
-
 /**
- * Every pickup time of an open day: on the quarter hour, inside opening hours, the last one
- * starting a slot before closing (21:45 when closing at 22:00).
+ * Every pickup time of `date` by the hours alone: on the slot grid, the whole slot inside an open
+ * stretch (the last one ends at closing), none the clocks skip that day.
  */
-export function pickupTimes(hours: OpeningHours): string[] {
-  const end = closingMinute(hours);
+export function pickupTimes(schedule: Schedule, date: string, slotMinutes: number): string[] {
   const times: string[] = [];
-  for (let t = Math.ceil(toMinutes(hours.opens) / PICKUP_SLOT_MINUTES) * PICKUP_SLOT_MINUTES; t + PICKUP_SLOT_MINUTES <= end; t += PICKUP_SLOT_MINUTES) {
-    times.push(fromMinutes(t));
+  for (const { start, end } of openSpans(schedule, date)) {
+    for (let t = Math.ceil(start / slotMinutes) * slotMinutes; t + slotMinutes <= end; t += slotMinutes) {
+      if (existsOn(date, t, schedule.timeZone)) times.push(clockText(t));
+    }
   }
   return times;
 }
 
-export function isClosedOn(date: string, closed: ClosedDays): boolean {
-  return closed.dates.includes(date) || closed.weekdays.includes(new Date(`${date}T00:00:00Z`).getUTCDay());
-}
-
-/** The restaurant is open at this moment: an open day, within opening hours. */
-export function isOpenAt(clock: RestaurantClock, rules: Pick<PickupRules, 'hours' | 'closed'>): boolean {
-  return !isClosedOn(clock.today, rules.closed) && clock.minutes >= toMinutes(rules.hours.opens) && clock.minutes < closingMinute(rules.hours);
-}
-
-/** The soonest moment food can be ready: now plus the preparation time, which may fall on a later day. */
-function earliestReady(clock: RestaurantClock, prepMinutes: number): { date: string; minutes: number } {
-  const total = clock.minutes + prepMinutes;
-  return { date: addDays(clock.today, Math.floor(total / DAY_MINUTES)), minutes: total % DAY_MINUTES };
+/** The soonest moment food can be ready: now plus the preparation time, on the wall clock (summer time counted). */
+function earliestReady(now: Date, rules: PickupRules): RestaurantClock {
+  return zonedClock(now.getTime() + rules.prepMinutes * 60_000, rules.schedule.timeZone);
 }
 
 /** The days pickup can be scheduled for, today first. */
-export function pickupDays(clock: RestaurantClock, rules: Pick<PickupRules, 'closed'>): PickupDay[] {
+export function pickupDays(now: Date, rules: PickupRules): PickupDay[] {
+  const today = zonedClock(now, rules.schedule.timeZone).today;
   return Array.from({ length: PICKUP_DAYS_AHEAD + 1 }, (_, i) => {
-    const date = addDays(clock.today, i);
-    return { date, closed: isClosedOn(date, rules.closed) };
+    const date = addDays(today, i);
+    const note = closureOn(rules.schedule, date)?.note;
+    return { date, closed: pickupTimes(rules.schedule, date, rules.slotMinutes).length === 0, ...(note ? { note } : {}) };
   });
 }
 
-/** The pickup times of `date` a diner may still choose at `clock`, before counting what is full. */
-export function pickupTimesOn(date: string, clock: RestaurantClock, rules: PickupRules): string[] {
-  if (date < clock.today || date > addDays(clock.today, PICKUP_DAYS_AHEAD) || isClosedOn(date, rules.closed)) return [];
-  const ready = earliestReady(clock, rules.prepMinutes);
-  if (date < ready.date) return [];
-  const times = pickupTimes(rules.hours);
-  return date === ready.date ? times.filter((time) => toMinutes(time) >= ready.minutes) : times;
+/** The pickup times of `date` a diner may still choose at `now`, before counting what is full. */
+export function pickupTimesOn(date: string, now: Date, rules: PickupRules): string[] {
+  const today = zonedClock(now, rules.schedule.timeZone).today;
+  if (date < today || date > addDays(today, PICKUP_DAYS_AHEAD)) return [];
+  const ready = earliestReady(now, rules);
+  if (date < ready.today) return [];
+  const times = pickupTimes(rules.schedule, date, rules.slotMinutes);
+  return date === ready.today ? times.filter((time) => toMinutes(time) >= ready.minutes) : times;
 }
 
-/** What is wrong with a pickup date and time, and which of the two it is about. */
-export interface PickupRefusal {
-  field: 'date' | 'time';
-  message: string;
+/** 'from 12:00 to 14:15 and from 18:00 to 21:45': a day's pickup times as ranges. */
+function rangesText(times: string[], slotMinutes: number): string {
+  const ranges: [string, string][] = [];
+  for (const time of times) {
+    const last = ranges.at(-1);
+    if (last && toMinutes(time) - toMinutes(last[1]) === slotMinutes) last[1] = time;
+    else ranges.push([time, time]);
+  }
+  return ranges.map(([from, to]) => (from === to ? `at ${from}` : `from ${from} to ${to}`)).join(' and ');
 }
 
-/** Why `date` and `time` cannot be chosen for pickup at `clock`, or null when they can. */
-export function pickupRefusal(date: string, time: string, clock: RestaurantClock, rules: PickupRules): PickupRefusal | null {
-  const dateRefusal = pickupDateRefusal(date, clock) ?? (isClosedOn(date, rules.closed) ? `We are closed on ${formatDay(date)}. Choose another day.` : null);
-  if (dateRefusal) return { field: 'date', message: dateRefusal };
-  const times = pickupTimes(rules.hours);
+/**
+ * Why `time` on `date` cannot be chosen for pickup at `now` by the restaurant's hours and its
+ * kitchen (a closure, outside the hours, passed, too soon), saying when it can; null when it can.
+ * `date` has passed pickupDateRefusal and `time` is 'HH:MM'.
+ */
+export function pickupRefusal(date: string, time: string, now: Date, rules: PickupRules): string | null {
+  const { schedule, slotMinutes, prepMinutes } = rules;
+  const clock = zonedClock(now, schedule.timeZone);
+  const times = pickupTimes(schedule, date, slotMinutes);
   if (!times.includes(time)) {
-    const message = times.length ? `Choose a pickup time from ${times[0]} to ${times.at(-1)}, on the quarter hour.` : 'The restaurant has no pickup times.';
-    return { field: 'time', message };
+    const closure = closureOn(schedule, date);
+    if (closure || !times.length) {
+      const opening = nextOpening(schedule, { today: date, minutes: 24 * 60 - 1 });
+      const why = closure?.note ? ` (${closure.note})` : '';
+      const then = opening ? ` We open again ${dayPhrase(opening.date, clock.today)} at ${clockText(opening.minutes)}.` : '';
+      return `We are closed on ${formatDay(date)}${why}.${then} Please choose another day.`;
+    }
+    return `We have no pickup at ${time} on ${formatDay(date)}: pickup that day is ${rangesText(times, slotMinutes)}. Please choose one of those times.`;
   }
-  if (date === clock.today && toMinutes(time) <= clock.minutes) return { field: 'time', message: 'That time has passed today. Choose a later time.' };
-  if (!pickupTimesOn(date, clock, rules).includes(time)) {
-    return { field: 'time', message: `That time is too soon: the kitchen needs ${rules.prepMinutes} minutes. Choose a later time.` };
-  }
+  if (date === clock.today && toMinutes(time) <= clock.minutes) return 'That time has passed today. Please choose a later time.';
+  if (!pickupTimesOn(date, now, rules).includes(time)) return `That time is too soon: the kitchen needs ${prepMinutes} minutes. Please choose a later time.`;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { site } from '@/lib/config/site';
+import { getSettings } from '@/lib/settings/store';
 
 /** The restaurant as every email names it: the one place the mail reads the restaurant's details. */
 export interface Restaurant {
@@ -12,7 +13,9 @@ export interface Restaurant {
   url: string;
 }
 
+/** From the restaurant's settings (lib/settings: cached in the process), and the site's public address. */
 export async function restaurantDetails(): Promise<Restaurant> {
-  const { street, city, postalCode, country } = site.address;
-  return { name: site.brand, phone: site.phone, email: site.email, address: `${street}, ${city} ${postalCode}, ${country}`, url: site.url };
+  const { name, phone, email, address } = (await getSettings()).restaurant;
+  const { street, city, postalCode, country } = address;
+  return { name, phone, email, address: `${street}, ${city} ${postalCode}, ${country}`, url: site.url };
 }

@@ -6,6 +6,7 @@ import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuItemDoc } from '@/lib/db/documents';
 import { unitCeilingError, type MenuItemChanges, type NewMenuItem } from '@/lib/menu/schemas';
+import { DEFAULT_KITCHEN_LOAD } from '@/lib/menu/types';
 
 /**
  * The one place the menu is written. Every write ends by marking the public pages built from
@@ -45,6 +46,7 @@ export async function addMenuItem(admin: Admin, item: NewMenuItem): Promise<{ in
     allergens: item.allergens ?? [],
     dietary: item.dietary ?? [],
     options: item.options ?? [],
+    kitchenLoad: item.kitchenLoad ?? DEFAULT_KITCHEN_LOAD,
     createdAt: new Date(),
   };
   const { insertedId } = await menu.insertOne(doc);

@@ -19,6 +19,7 @@ export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
     allergens: doc.allergens,
     dietary: doc.dietary,
     options: doc.options,
+    kitchenLoad: doc.kitchenLoad,
   };
 }
 

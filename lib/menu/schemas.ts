@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatCents } from '@/lib/menu/money';
 import { MAX_UNIT_CENTS, dearestUnitCents } from '@/lib/menu/pricing';
-import { ALLERGENS, DIETS, MENU_CATEGORIES, type OptionGroup } from '@/lib/menu/types';
+import { ALLERGENS, DIETS, MAX_KITCHEN_LOAD, MENU_CATEGORIES, type OptionGroup } from '@/lib/menu/types';
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, SNIFF_BYTES, imageTooLargeMessage, sniffImageType } from '@/lib/images/image-type';
 
 /**
@@ -77,6 +77,13 @@ export function optionNameSchema(what: string) {
 
 /** An input of `valueAsNumber` arrives as NaN when empty. */
 const isBlank = (input: unknown) => input === undefined || (typeof input === 'number' && Number.isNaN(input));
+
+/** What one of the dish counts against a pickup slot's capacity: a whole number, 0 for what takes the kitchen no work. */
+const kitchenLoadSchema = z
+  .number({ error: (issue) => (isBlank(issue.input) ? 'Kitchen load is required (1 for a usual dish)' : 'Kitchen load must be a number') })
+  .int('Kitchen load must be a whole number')
+  .min(0, 'Kitchen load must not be below 0')
+  .max(MAX_KITCHEN_LOAD, `Kitchen load must be at most ${MAX_KITCHEN_LOAD}`);
 
 const choicePriceSchema = z
   .number({ error: (issue) => (isBlank(issue.input) ? 'Extra price is required (0 for none)' : 'Extra price must be a number') })
@@ -163,11 +170,12 @@ const menuItemFields = {
   allergens: allergensSchema.optional(),
   dietary: dietarySchema.optional(),
   options: optionGroupsSchema.optional(),
+  kitchenLoad: kitchenLoadSchema.optional(),
 };
 
 const newMenuItemObject = z.object({ ...menuItemFields, image: imageUrlSchema });
 
-/** POST /api/menu. Unknown fields are dropped; what is left out is available, with no allergens, tags or options. */
+/** POST /api/menu. Unknown fields are dropped; what is left out is available, with no allergens, tags or options, and a kitchen load of 1. */
 export const newMenuItemSchema = newMenuItemObject.superRefine(withinUnitCeiling);
 export type NewMenuItem = z.infer<typeof newMenuItemSchema>;
 
@@ -203,6 +211,7 @@ const menuItemForm = z
     allergens: allergensSchema,
     dietary: dietarySchema,
     options: optionGroupsSchema,
+    kitchenLoad: kitchenLoadSchema,
     image: imageFileSchema.optional(),
   })
   .superRefine(withinUnitCeiling);

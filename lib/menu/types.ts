@@ -54,6 +54,11 @@ export interface SelectedOption {
   choices: string[];
 }
 
+/** What a dish counts against a pickup slot's capacity unless an admin says otherwise. */
+export const DEFAULT_KITCHEN_LOAD = 1;
+/** The most one dish may weigh: a whole order of it still fits a slot of the largest capacity. */
+export const MAX_KITCHEN_LOAD = 100;
+
 /** A menu item as it travels to the browser: ids are strings, prices plain numbers in dollars. */
 export interface MenuItem {
   _id: string;
@@ -67,4 +72,6 @@ export interface MenuItem {
   allergens: Allergen[];
   dietary: Diet[];
   options: OptionGroup[];
+  /** The kitchen's work one of it takes, in load units (a pizza 2, a drink 0): what a pickup slot's capacity counts. */
+  kitchenLoad: number;
 }

@@ -117,7 +117,7 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
   if (modifiedCount !== 1) throw movedOn(latest.status);
   await mailOrderStatus(latest);
   // A cancelled order leaves its pickup slot to somebody else.
-  if (to === 'cancelled') await releaseFulfilment(latest.transactionId, latest.fulfilment);
+  if (to === 'cancelled') await releaseFulfilment(latest.transactionId);
   await orderWritten(async () => latest);
   return shapeOrders([latest])[0]!;
 }

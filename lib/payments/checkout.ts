@@ -10,6 +10,7 @@ import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { mailOrderPaid } from '@/lib/mail/outbox';
 import { findOrder, placeOrder } from '@/lib/orders/place';
+import { getSettings } from '@/lib/settings/store';
 import { normalizeEmail } from '@/lib/users/email';
 import type { IntentInput } from '@/lib/payments/schemas';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/payments/schemas';
@@ -54,15 +55,21 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   const order = await priceCart(viewer);
   if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
   const tipChoice = input.tip ?? NO_TIP;
-  const refused = tipRefusal(order.cents, tipChoice);
+  const refused = tipRefusal(order.cents, tipChoice, (await getSettings()).tips);
   if (refused) throw new HttpError(400, refused);
   const tip = tipCents(order.cents, tipChoice);
   const total = order.cents + tip;
   if (total > MAX_CHARGE_CENTS) {
     throw new HttpError(409, `Your order comes to ${formatCents(total)}, more than one card payment may be (${formatCents(MAX_CHARGE_CENTS)}). Please order in parts.`);
   }
-  const fulfilment = await chooseFulfilment(input.fulfilment, now);
-  const choices = { subtotalCents: order.cents, tipCents: tip, fulfilment, ...('percent' in tipChoice ? { tipPercent: tipChoice.percent } : {}) };
+  const fulfilment = await chooseFulfilment(input.fulfilment, now, order.load);
+  const choices = {
+    subtotalCents: order.cents,
+    tipCents: tip,
+    fulfilment,
+    kitchenLoad: order.load,
+    ...('percent' in tipChoice ? { tipPercent: tipChoice.percent } : {}),
+  };
   const price = total / 100;
   const answer = (intent: Pick<ProviderIntent, 'id' | 'clientSecret'>): CheckoutIntent => ({
     clientSecret: intent.clientSecret,
@@ -170,13 +177,13 @@ async function voidIntent(provider: PaymentProvider, record: IntentRecord, reaso
  * success too. A capture that fails gives the slot back, since no money was taken; a retry (the
  * webhook is redelivered, the diner saves again) holds it again if there is still room.
  */
-async function capture(provider: PaymentProvider, record: IntentRecord, fulfilment: Fulfilment | undefined): Promise<ProviderIntent> {
+async function capture(provider: PaymentProvider, record: IntentRecord): Promise<ProviderIntent> {
   try {
     return await provider.captureIntent(record.transactionId);
   } catch (err) {
     const now = await provider.retrieveIntent(record.transactionId).catch(() => null);
     if (now?.status === 'succeeded') return now;
-    await releaseFulfilment(record.transactionId, fulfilment);
+    await releaseFulfilment(record.transactionId);
     throw err;
   }
 }
@@ -194,23 +201,23 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
       throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
     case 'canceled':
       // Voided here, or at Stripe (an authorization left to expire): its place goes to somebody else.
-      await releaseFulfilment(record.transactionId, record.fulfilment);
+      await releaseFulfilment(record.transactionId);
       throw new HttpError(409, record.voided ?? `This payment was cancelled. ${NOT_CHARGED}`);
     case 'succeeded': {
       assertMatches(record, intent);
-      const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment).catch(() => record.fulfilment);
+      const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad).catch(() => record.fulfilment);
       return complete(record, fulfilment);
     }
     case 'authorized': {
       assertMatches(record, intent);
       let fulfilment: Fulfilment | undefined;
       try {
-        fulfilment = await holdFulfilment(record.transactionId, record.fulfilment);
+        fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad);
       } catch (err) {
         if (err instanceof HttpError && err.status === 409) return voidIntent(provider, record, err.message);
         throw err;
       }
-      const captured = await capture(provider, record, fulfilment);
+      const captured = await capture(provider, record);
       if (captured.status !== 'succeeded') throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
       return complete(record, fulfilment);
     }
@@ -235,13 +242,13 @@ export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput
     if (latest && isPaid(latest)) return succeeded(await complete(latest));
     throw new HttpError(409, CART_CHANGED);
   }
-  const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment);
+  const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad);
   try {
     chargeDemoCard(input.number);
   } catch (err) {
     // A concurrent confirmation with another card may have paid meanwhile: its place stays.
     const latest = await findIntent(record.transactionId);
-    if (!latest || !isPaid(latest)) await releaseFulfilment(record.transactionId, fulfilment);
+    if (!latest || !isPaid(latest)) await releaseFulfilment(record.transactionId);
     throw err;
   }
   return succeeded(await complete(record, fulfilment));

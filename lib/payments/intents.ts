@@ -33,7 +33,7 @@ export async function findOpenIntent(ownerUid: string, price: number, cartIds: s
 /** What the diner chose on a resumed intent, which its amount does not show: the subtotal and tip split, and how they get the food. */
 export async function updateIntentChoices(
   _id: ObjectId,
-  choices: Pick<CheckoutIntentDoc, 'subtotalCents' | 'tipCents' | 'fulfilment'> & { tipPercent?: number },
+  choices: Pick<CheckoutIntentDoc, 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad'> & { tipPercent?: number },
 ): Promise<void> {
   const { tipPercent, ...rest } = choices;
   await (await collections()).checkout_intents.updateOne(

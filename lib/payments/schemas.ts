@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { PickupRules } from '@/lib/fulfilment/config';
 import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
-import { TIP_PERCENTS, isWholeCents, type TipChoice } from './tips';
+import { isWholeCents, type TipChoice } from './tips';
 
 /**
  * Payment payloads, shared by the card form (react-hook-form) and the route handlers, so the
@@ -85,7 +84,7 @@ export type DemoConfirmInput = z.infer<typeof demoConfirmSchema>;
 export const tipSchema: z.ZodType<TipChoice> = z
   .strictObject(
     {
-      percent: z.literal(TIP_PERCENTS, { error: `tip.percent must be one of ${TIP_PERCENTS.join(', ')}` }).optional(),
+      percent: z.number({ error: 'tip.percent must be a number' }).int('tip.percent must be a whole number').min(0, 'tip.percent must not be negative').max(100, 'tip.percent must be at most 100').optional(),
       custom: z
         .number({ error: 'The tip must be a number' })
         .finite('The tip must be a number')
@@ -100,12 +99,13 @@ export const tipSchema: z.ZodType<TipChoice> = z
 
 /**
  * POST /api/create-payment-intent. `price` is the client's idea of the total, validated and then
- * ignored; so is any other field (an amount, a tip in cents). No `tip` is no tip.
+ * ignored; so is any other field (an amount, a tip in cents). No `tip` is no tip. Whether the tip
+ * is one the restaurant offers is checked against its settings (lib/payments/tips.ts).
  */
-export function intentBodySchema(clock: RestaurantClock, rules: PickupRules) {
+export function intentBodySchema(clock: RestaurantClock) {
   return z.object({
     price: z.number({ error: 'price must be a number' }).nonnegative('price must not be negative').finite().optional(),
-    fulfilment: fulfilmentChoiceSchema(clock, rules),
+    fulfilment: fulfilmentChoiceSchema(clock),
     tip: tipSchema.optional(),
   });
 }

@@ -1,15 +1,17 @@
 import { formatCents, toCents } from '@/lib/menu/money';
+import type { TipSettings } from '@/lib/settings/types';
 
 /**
  * Tips (client-safe): the payment page previews them with these functions and the server charges
- * what they give, from the subtotal it priced itself.
+ * what they give, from the subtotal it priced itself. Which percentages are offered, and whether
+ * an amount may be typed, is the restaurant's setting.
  */
 
-export const TIP_PERCENTS = [0, 10, 15, 20] as const;
-export type TipPercent = (typeof TIP_PERCENTS)[number];
+/** A percentage of the subtotal (0 is no tip), or an amount in dollars the diner typed. */
+export type TipChoice = { percent: number } | { custom: number };
 
-/** A percentage of the subtotal, or an amount in dollars the diner typed. */
-export type TipChoice = { percent: TipPercent } | { custom: number };
+/** No tip, then the restaurant's percentages. */
+export const tipPercents = (tips: TipSettings) => [0, ...tips.presets];
 
 export const NO_TIP: TipChoice = { percent: 0 };
 
@@ -19,11 +21,12 @@ export function isWholeCents(dollars: number): boolean {
 }
 
 /**
- * Why the tip cannot be taken on this subtotal, or null. A custom tip is from $0 up to the
- * subtotal, in whole cents.
+ * Why the tip cannot be taken on this subtotal, or null. A percentage must be one offered; a
+ * custom tip, when the restaurant takes one, is from $0 up to the subtotal, in whole cents.
  */
-export function tipRefusal(subtotalCents: number, choice: TipChoice): string | null {
-  if ('percent' in choice) return null;
+export function tipRefusal(subtotalCents: number, choice: TipChoice, tips: TipSettings): string | null {
+  if ('percent' in choice) return tipPercents(tips).includes(choice.percent) ? null : `tip.percent must be one of ${tipPercents(tips).join(', ')}`;
+  if (!tips.custom) return 'We take no custom tip: please choose a percentage.';
   if (!Number.isFinite(choice.custom) || choice.custom < 0) return 'The tip cannot be negative.';
   if (!isWholeCents(choice.custom)) return 'The tip must be in whole cents.';
   if (toCents(choice.custom) > subtotalCents) return `The tip can be at most the food's price, ${formatCents(subtotalCents)}.`;

@@ -3,12 +3,14 @@ import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
-import { reservationLimits, site, type ReservationLimits } from '@/lib/config/site';
 import { collections, toObjectId } from '@/lib/db';
 import type { BookingDoc } from '@/lib/db/documents';
 import { mailBookingChange } from '@/lib/mail/outbox';
 import type { BookingInput } from '@/lib/reservations/schemas';
-import { formatDay, fromMinutes, hasStarted, restaurantClock, type RestaurantClock } from './calendar';
+import { zonedClock } from '@/lib/settings/schedule';
+import { getSettings } from '@/lib/settings/store';
+import type { ReservationSettings } from '@/lib/settings/types';
+import { formatDay, fromMinutes, hasStarted, type RestaurantClock } from './calendar';
 import { releaseHold, takeHold } from './holds';
 import { releaseSeats, seatsLeft, slotKey, takeSeats } from './seats';
 import { ALLOWED_FROM, refusal, type StatusChange } from './status';
@@ -47,7 +49,7 @@ function byRelevance(a: Booking, b: Booking): number {
  * holds go back: otherwise an account could keep an evening booked just by never being answered.
  * Run before bookings are made or listed; the conditional update makes each expiry happen once.
  */
-async function expireUnconfirmed(limits: ReservationLimits, now: Date): Promise<void> {
+async function expireUnconfirmed(limits: ReservationSettings, now: Date): Promise<void> {
   const { bookings } = await collections();
   const cutoff = new Date(now.getTime() - limits.pendingHours * 3_600_000);
   for (const doc of await bookings.find({ status: 'pending', createdAt: { $lte: cutoff } }).toArray()) {
@@ -64,7 +66,7 @@ async function giveBack(doc: WithId<BookingDoc>): Promise<void> {
   if (doc.ownerUid) await releaseHold(doc.ownerUid, doc._id.toHexString());
 }
 
-function holdRefusal(limits: ReservationLimits, guests: number): HttpError {
+function holdRefusal(limits: ReservationSettings, guests: number): HttpError {
   const bookings = `${limits.upcomingBookings} upcoming ${limits.upcomingBookings === 1 ? 'booking' : 'bookings'}`;
   return new HttpError(
     409,
@@ -79,9 +81,9 @@ function holdRefusal(limits: ReservationLimits, guests: number): HttpError {
  */
 export async function createBooking(viewer: Viewer, input: BookingInput, now = new Date()): Promise<Booking> {
   authorize(viewer);
-  const limits = reservationLimits();
+  const { reservations: limits, schedule } = await getSettings();
   await expireUnconfirmed(limits, now);
-  const clock = restaurantClock(now);
+  const clock = zonedClock(now, schedule.timeZone);
   const _id = new ObjectId();
   const bookingId = _id.toHexString();
   const slot = slotKey(input.date, input.time);
@@ -89,7 +91,7 @@ export async function createBooking(viewer: Viewer, input: BookingInput, now = n
   if (!(await takeHold(viewer.uid, hold, limits, slotKey(clock.today, fromMinutes(clock.minutes))))) {
     throw holdRefusal(limits, input.guests);
   }
-  const capacity = site.reservations.seatsPerSlot;
+  const capacity = limits.seatsPerSlot;
   if (!(await takeSeats(slot, input.guests, capacity))) {
     await releaseHold(viewer.uid, bookingId);
     const left = await seatsLeft(slot, capacity);
@@ -126,9 +128,10 @@ export async function createBooking(viewer: Viewer, input: BookingInput, now = n
 }
 
 async function bookingsWhere(filter: { ownerUid?: string }, now: Date): Promise<Booking[]> {
-  await expireUnconfirmed(reservationLimits(), now);
+  const { reservations, schedule } = await getSettings();
+  await expireUnconfirmed(reservations, now);
   const { bookings } = await collections();
-  const clock = restaurantClock(now);
+  const clock = zonedClock(now, schedule.timeZone);
   return (await bookings.find(filter).toArray()).map((doc) => toBooking(doc, clock)).sort(byRelevance);
 }
 
@@ -161,7 +164,7 @@ export async function changeBookingStatus(viewer: Viewer, id: string, change: St
   authorize(viewer);
   const admin = hasRole(viewer.role, 'admin');
   const _id = bookingObjectId(id);
-  const clock = restaurantClock(now);
+  const clock = zonedClock(now, (await getSettings()).schedule.timeZone);
   const { bookings } = await collections();
   const doc = await bookings.findOne({ _id });
   if (!doc) throw notFound();

@@ -1,12 +1,10 @@
-import type { OpeningHours } from '@/lib/config/site';
-
 /**
- * Reservation time: slots, the restaurant's clock and date arithmetic. Pure and browser-safe, so
- * the booking form and the server reason about time with the same code.
+ * Reservation time: the restaurant's clock and date arithmetic. Pure and browser-safe, so the
+ * booking form and the server reason about time with the same code.
  *
- * Times are the restaurant's wall clock, which is the SERVER's local time zone (set `TZ` on the
- * server to the restaurant's zone). A booking keeps the 'YYYY-MM-DD' and 'HH:MM' the diner chose,
- * never a UTC instant, so it names the same evening whatever zone a diner's browser is in.
+ * Times are the restaurant's wall clock, in the time zone of its settings (lib/settings). A
+ * booking keeps the 'YYYY-MM-DD' and 'HH:MM' the diner chose, never a UTC instant, so it names
+ * the same evening whatever zone a diner's browser is in.
  */
 
 export const SLOT_MINUTES = 30;
@@ -24,30 +22,10 @@ export function fromMinutes(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/**
- * The start of every slot within opening hours. A slot is 30 minutes lying wholly inside them,
- * so the last one starts 30 minutes before closing (21:30 when closing at 22:00). Hours that
- * close past midnight (closes <= opens) are cut at midnight: a slot belongs to the date it
- * starts on, and a booking never spans two dates.
- */
-export function slotTimes({ opens, closes }: OpeningHours): string[] {
-  const start = toMinutes(opens);
-  const end = toMinutes(closes) > start ? toMinutes(closes) : 24 * 60;
-  const times: string[] = [];
-  for (let t = start; t + SLOT_MINUTES <= end; t += SLOT_MINUTES) times.push(fromMinutes(t));
-  return times;
-}
-
 /** Now on the restaurant's wall clock: the date, and minutes since its midnight. */
 export interface RestaurantClock {
   today: string;
   minutes: number;
-}
-
-/** Reads `now` in this process's local time zone: the restaurant's, when run on the server. */
-export function restaurantClock(now: Date): RestaurantClock {
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return { today, minutes: now.getHours() * 60 + now.getMinutes() };
 }
 
 /** A calendar date as a UTC midnight: date arithmetic that no zone or DST change can shift. */

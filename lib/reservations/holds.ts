@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ReservationLimits } from '@/lib/config/site';
+import type { ReservationSettings } from '@/lib/settings/types';
 import { collections, conditionalUpsert } from '@/lib/db';
 
 /**
@@ -16,7 +16,7 @@ import { collections, conditionalUpsert } from '@/lib/db';
 export async function takeHold(
   ownerUid: string,
   hold: { bookingId: string; slot: string; guests: number },
-  limits: ReservationLimits,
+  limits: ReservationSettings,
   nowSlot: string,
 ): Promise<boolean> {
   // Making the document does not test the condition: a party over the seat cap never fits.

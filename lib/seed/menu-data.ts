@@ -16,7 +16,7 @@ import type { MenuItemDoc, ReviewDoc } from '../db/documents.ts';
 import type { OptionChoice, OptionGroup } from '../menu/types.ts';
 
 /** Every seed dish is on sale when added. */
-type SeedMenuItem = Omit<MenuItemDoc, '_id' | 'available'>;
+type SeedMenuItem = Omit<MenuItemDoc, '_id' | 'available' | 'kitchenLoad'>;
 type SeedReview = Omit<ReviewDoc, '_id'>;
 
 const img = (slug: string): string => `/images/menu/${slug}.svg`;

@@ -1,8 +1,11 @@
-import type { AggregateRating, Menu, MenuItem as MenuItemLd, MenuSection, Offer, Restaurant, RestrictedDiet, WithContext } from 'schema-dts';
+import type { AggregateRating, DayOfWeek, Menu, MenuItem as MenuItemLd, MenuSection, Offer, OpeningHoursSpecification, Restaurant, RestrictedDiet, WithContext } from 'schema-dts';
 import type { Diet, MenuItem } from '@/lib/menu/types';
 import type { RatingSummary } from '@/lib/reviews/types';
 import { dietsOf } from '@/lib/menu/allergens';
 import { site } from '@/lib/config/site';
+import { addDays } from '@/lib/reservations/calendar';
+import { weekdayOf, zonedClock } from '@/lib/settings/schedule';
+import { WEEKDAYS, type OpeningWindow, type RestaurantSettings, type Schedule, type Weekday } from '@/lib/settings/types';
 
 /*
  * The structured data of the public pages, typed against schema.org (schema-dts), so a property
@@ -53,10 +56,10 @@ function menuItemJsonLd(item: MenuItem): MenuItemLd {
   };
 }
 
-function menuJsonLd(sections: MenuSectionData[]): Menu {
+function menuJsonLd(name: string, sections: MenuSectionData[]): Menu {
   return {
     '@type': 'Menu',
-    name: `${site.brand} menu`,
+    name: `${name} menu`,
     url: MENU_URL,
     hasMenuSection: sections.map(
       (section): MenuSection => ({ '@type': 'MenuSection', name: section.name, hasMenuItem: section.items.map(menuItemJsonLd) }),
@@ -69,44 +72,106 @@ function aggregateRating({ count, mean }: RatingSummary): AggregateRating {
   return { '@type': 'AggregateRating', ratingValue: Number(mean.toFixed(2)), reviewCount: count, bestRating: 5, worstRating: 1 };
 }
 
+const DAY_NAMES: Record<Weekday, DayOfWeek> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** schema.org writes a window that closes at midnight as closing at 23:59; one past midnight closes at its time. */
+const hoursOf = (window: OpeningWindow) => ({ opens: window.opens, closes: window.closes === '00:00' ? '23:59' : window.closes });
+
+/** Every weekday's windows, one specification each; a weekday without any is closed and left out. */
+function weekJsonLd(schedule: Schedule): OpeningHoursSpecification[] {
+  return WEEKDAYS.flatMap((day) => schedule.hours[day].map((window): OpeningHoursSpecification => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[day], ...hoursOf(window) })));
+}
+
+/** The weekdays a span of dates covers (all seven from a week on). */
+function daysOf(from: string, to: string): DayOfWeek[] {
+  const days = new Set<Weekday>();
+  for (let date = from; date <= to && days.size < 7; date = addDays(date, 1)) days.add(weekdayOf(date));
+  return WEEKDAYS.filter((day) => days.has(day)).map((day) => DAY_NAMES[day]);
+}
+
 /**
- * schema.org Restaurant: where, when, how to reach it; with `menu`, the whole menu so search
- * engines can show dishes, prices, availability and diets, else a link to it; with `rating` (of
- * every review, see getTestimonials), the rating guests gave.
+ * The dates that differ from the week, from today on: a closure opens and closes at 00:00 (closed
+ * all day, as search engines read it) from its first day through its last; special hours give
+ * their windows for their date.
  */
-export function restaurantJsonLd({ menu, rating }: { menu?: MenuSectionData[]; rating?: RatingSummary | null } = {}): WithContext<Restaurant> {
+function specialJsonLd(schedule: Schedule, today: string): OpeningHoursSpecification[] {
+  const closures = schedule.closures
+    .filter((closure) => closure.to >= today)
+    .map((closure): OpeningHoursSpecification => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: daysOf(closure.from, closure.to),
+      opens: '00:00',
+      closes: '00:00',
+      validFrom: closure.from,
+      validThrough: closure.to,
+    }));
+  const specials = schedule.specialHours
+    .filter((special) => special.date >= today)
+    .flatMap((special) =>
+      special.windows.map((window): OpeningHoursSpecification => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: DAY_NAMES[weekdayOf(special.date)],
+        ...hoursOf(window),
+        validFrom: special.date,
+        validThrough: special.date,
+      })),
+    );
+  return [...closures, ...specials];
+}
+
+export interface RestaurantJsonLdInput {
+  settings: Pick<RestaurantSettings, 'restaurant' | 'schedule'>;
+  /** When the page is made: closures already over are left out. */
+  now: Date;
+  menu?: MenuSectionData[];
+  rating?: RatingSummary | null;
+}
+
+/**
+ * schema.org Restaurant: where, when (each weekday's hours, and the dates that differ), how to
+ * reach it; with `menu`, the whole menu so search engines can show dishes, prices, availability
+ * and diets, else a link to it; with `rating` (of every review, see getTestimonials), the rating
+ * guests gave.
+ */
+export function restaurantJsonLd({ settings, now, menu, rating }: RestaurantJsonLdInput): WithContext<Restaurant> {
+  const { restaurant, schedule } = settings;
+  const special = specialJsonLd(schedule, zonedClock(now, schedule.timeZone).today);
   return {
     '@context': 'https://schema.org',
     '@type': 'Restaurant',
-    name: site.brand,
+    name: restaurant.name,
     url: site.url,
-    telephone: site.phone,
-    email: site.email,
+    telephone: restaurant.phone,
+    email: restaurant.email,
     image: `${site.url}/images/home/slide-1.svg`,
     servesCuisine: ['Bistro', 'Italian', 'Salads'],
     priceRange: '$$',
     acceptsReservations: true,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      postalCode: site.address.postalCode,
-      addressCountry: site.address.country,
+      streetAddress: restaurant.address.street,
+      addressLocality: restaurant.address.city,
+      postalCode: restaurant.address.postalCode,
+      addressCountry: restaurant.address.country,
     },
-    openingHoursSpecification: {
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-      opens: site.hours.opens,
-      closes: site.hours.closes,
-    },
-    hasMenu: menu ? menuJsonLd(menu) : MENU_URL,
+    openingHoursSpecification: weekJsonLd(schedule),
+    ...(special.length ? { specialOpeningHoursSpecification: special } : {}),
+    hasMenu: menu ? menuJsonLd(restaurant.name, menu) : MENU_URL,
     ...(rating?.count ? { aggregateRating: aggregateRating(rating) } : {}),
   };
 }
 
 /** schema.org Menu of one page's sections, for a page that shows part of the menu (an order page). */
-export function menuPageJsonLd(sections: MenuSectionData[]): WithContext<Menu> {
-  return { '@context': 'https://schema.org', ...menuJsonLd(sections) };
+export function menuPageJsonLd(name: string, sections: MenuSectionData[]): WithContext<Menu> {
+  return { '@context': 'https://schema.org', ...menuJsonLd(name, sections) };
 }
 
 /** JSON for a <script type="application/ld+json">, with '<' escaped so no text can close the tag. */

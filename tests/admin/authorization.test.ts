@@ -20,7 +20,7 @@ import { PATCH as orderRoute } from '@/app/api/orders/[id]/route';
 import { GET as streamRoute } from '@/app/api/orders/stream/route';
 import { collections, toObjectId } from '@/lib/db';
 import { readLocalImage } from '@/lib/images/local-store';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { createBooking } from '@/lib/reservations/bookings';
 import { getOwnReview, saveReview } from '@/lib/reviews/reviews';
 import { SITE, errorOf, params, request } from '../support/http';
@@ -28,6 +28,7 @@ import { PNG, imageForm } from '../support/images';
 import { seedItem } from '../support/menu';
 import { insertOrder } from '../support/orders';
 import { callers, makeAdmin, makeDiner, viewerOf } from '../support/people';
+import { restaurantClock } from '../support/clock';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));

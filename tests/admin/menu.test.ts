@@ -15,7 +15,7 @@ vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCac
 
 const valid = { name: 'Harissa Carrots', category: 'salad', price: 11.5, recipe: 'Carrots, harissa, yoghurt', image: '/api/images/x.png' };
 /** What an item sent without availability, allergens, tags or options is stored with. */
-const DEFAULTS = { available: true, allergens: [], dietary: [], options: [] };
+const DEFAULTS = { available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 };
 const SIZE = { name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: 3.5 }] };
 const TOPPINGS = { name: 'Extra toppings', min: 0, max: 3, choices: ['Olives', 'Rocket', 'Basil', 'Chilli'].map((name) => ({ name, price: 1.25 })) };
 /** The admin form's fields beyond the server's, as an empty form starts. */
@@ -55,7 +55,7 @@ describe('POST /api/menu', () => {
     expect(insertedId).not.toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
     const { menu } = await collections();
     const doc = await menu.findOne({ _id: toObjectId(insertedId)! });
-    expect(Object.keys(doc!).sort()).toEqual(['_id', 'allergens', 'available', 'category', 'createdAt', 'dietary', 'image', 'name', 'options', 'price', 'recipe']);
+    expect(Object.keys(doc!).sort()).toEqual(['_id', 'allergens', 'available', 'category', 'createdAt', 'dietary', 'image', 'kitchenLoad', 'name', 'options', 'price', 'recipe']);
     expect(doc!.recipe).toBe('');
     expect(doc!.createdAt).toBeInstanceOf(Date);
   });
@@ -71,7 +71,15 @@ describe('POST /api/menu', () => {
       allergens: ['gluten', 'milk'],
       dietary: ['vegetarian', 'vegan'],
       options: [SIZE, TOPPINGS],
+      kitchenLoad: 1,
     });
+  });
+
+  it("keeps a dish's kitchen load: what one counts against a pickup slot's capacity", async () => {
+    const { insertedId } = (await (await post({ ...valid, kitchenLoad: 2 })).json()) as { insertedId: string };
+    expect((await read(insertedId)).kitchenLoad).toBe(2);
+    expect(await (await patch(insertedId, { kitchenLoad: 0 })).json()).toEqual({ modifiedCount: 1 });
+    expect((await read(insertedId)).kitchenLoad).toBe(0);
   });
 
   it('trims the text fields', async () => {
@@ -97,6 +105,10 @@ describe('POST /api/menu', () => {
     ['image', 'a javascript: URL', 'javascript:alert(1)', 'Image must be a path on this site or an https URL'],
     ['image', 'protocol-relative', '//evil.example/x.png', 'Image must be a path on this site or an https URL'],
     ['image', 'plain http', 'http://images.example/x.png', 'Image must be a path on this site or an https URL'],
+    ['kitchenLoad', 'below 0', -1, 'Kitchen load must not be below 0'],
+    ['kitchenLoad', 'a fraction', 1.5, 'Kitchen load must be a whole number'],
+    ['kitchenLoad', 'too high', 101, 'Kitchen load must be at most 100'],
+    ['kitchenLoad', 'text', '2', 'Kitchen load must be a number'],
   ];
 
   const choices = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Choice ${i}`, price: 1 }));

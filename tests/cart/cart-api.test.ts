@@ -10,7 +10,7 @@ import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { SITE, call, params } from '../support/http';
 import { pricedMenuItems, seedItem } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
-import { AT_TABLE } from '../payments/support';
+import { atTable } from '../support/settings';
 
 let dana: Person;
 let omar: Person;
@@ -175,7 +175,7 @@ describe('POST /api/carts with options, quantity and a note', () => {
     const [line] = await cartOf(shopper);
     expect(line).toMatchObject({ price: 10999.98, quantity: 20, lineCents: 21_999_960 });
     expect(line!.lineCents).toBeLessThanOrEqual(MAX_CHARGE_CENTS);
-    const intent = await call<{ price: number }>(createIntent, '/api/create-payment-intent', { as: shopper, json: { fulfilment: AT_TABLE } });
+    const intent = await call<{ price: number }>(createIntent, '/api/create-payment-intent', { as: shopper, json: { fulfilment: await atTable() } });
     expect(intent).toMatchObject({ status: 200, body: { price: 219999.6 } });
   });
 
@@ -183,9 +183,9 @@ describe('POST /api/carts with options, quantity and a note', () => {
     const dear = await seedItem({ name: 'Gold Leaf Cake', price: 9999.99 });
     for (let note = 0; note < 5; note++) expect((await add(shopper, { menuId: dear, quantity: 20, note: `cake ${note}` })).status).toBe(201);
     // 5 × 20 × 9,999.99 = 999,999.00: just within.
-    expect(await call(createIntent, '/api/create-payment-intent', { as: shopper, json: { fulfilment: AT_TABLE } })).toMatchObject({ status: 200, body: { price: 999999 } });
+    expect(await call(createIntent, '/api/create-payment-intent', { as: shopper, json: { fulfilment: await atTable() } })).toMatchObject({ status: 200, body: { price: 999999 } });
     expect((await add(shopper, { menuId: dear, quantity: 1, note: 'one more' })).status).toBe(201);
-    expect(await call(createIntent, '/api/create-payment-intent', { as: shopper, json: { fulfilment: AT_TABLE } })).toEqual({
+    expect(await call(createIntent, '/api/create-payment-intent', { as: shopper, json: { fulfilment: await atTable() } })).toEqual({
       status: 409,
       body: { error: 'Your order comes to $1,009,998.99, more than one card payment may be ($999,999.99). Please order in parts.' },
     });
@@ -231,7 +231,7 @@ describe('POST /api/carts with options, quantity and a note', () => {
 });
 
 describe('a line whose dish changed after it was added', () => {
-  const checkout = (caller: Person) => call<{ price?: number; error?: string }>(createIntent, '/api/create-payment-intent', { as: caller, json: { fulfilment: AT_TABLE } });
+  const checkout = async (caller: Person) => call<{ price?: number; error?: string }>(createIntent, '/api/create-payment-intent', { as: caller, json: { fulfilment: await atTable() } });
 
   const CHANGED = 'Changing Soup changed on the menu since you added it. Please choose it again or remove it.';
   it.each<[string, Partial<MenuItemDoc>, string, string]>([

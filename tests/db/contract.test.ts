@@ -26,6 +26,7 @@ const item = (name: string, category: MenuItemDoc['category'], price: number): M
   allergens: [],
   dietary: [],
   options: [],
+  kitchenLoad: 1,
 });
 
 describe(`first use (${backend})`, () => {
@@ -105,7 +106,7 @@ describe(`data-layer contract (${backend})`, () => {
     const names = await c.menu.find({ category: { $in: ['salad', 'pizza'] } }, { projection: { name: 1, _id: 0 }, sort: { name: 1 } }).toArray();
     expect(names).toEqual([{ name: 'Pizza C' }, { name: 'Salad B' }]);
 
-    const noRecipe = await c.menu.find({ name: 'Cake E' }).project<{ _id: ObjectId; name: string; price: number }>({ recipe: 0, image: 0, allergens: 0, dietary: 0, options: 0 }).toArray();
+    const noRecipe = await c.menu.find({ name: 'Cake E' }).project<{ _id: ObjectId; name: string; price: number }>({ recipe: 0, image: 0, allergens: 0, dietary: 0, options: 0, kitchenLoad: 0 }).toArray();
     expect(Object.keys(noRecipe[0]!).sort()).toEqual(['_id', 'available', 'category', 'name', 'price']);
 
     expect(await c.menu.find({ name: { $regex: '^soup', $options: 'i' } }).toArray()).toHaveLength(2);

@@ -212,7 +212,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('damaged or foreign data stops the en
 
     const other = freshDir();
     const db = open(other);
-    const { insertedId } = await db.collection('menu').insertOne({ name: 'Soup', price: 1, category: 'soup', recipe: 'r', image: '/i.svg', available: true, allergens: [], dietary: [], options: [] });
+    const { insertedId } = await db.collection('menu').insertOne({ name: 'Soup', price: 1, category: 'soup', recipe: 'r', image: '/i.svg', available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 });
     await db.close();
     const raw = new DatabaseSync(path.join(other, DATA_FILE));
     raw.prepare('UPDATE documents SET body = ? WHERE collection = ?').run('{"name": "Soup", "pri', 'menu');

@@ -47,7 +47,7 @@ async function otherProcess(dir: string): Promise<{ pid: number; writable: boole
   return { pid, writable, kill };
 }
 
-const item = (name: string, price = 10): MenuItemDoc => ({ name, price, category: 'soup', recipe: 'r', image: '/i.svg', available: true, allergens: [], dietary: [], options: [] });
+const item = (name: string, price = 10): MenuItemDoc => ({ name, price, category: 'soup', recipe: 'r', image: '/i.svg', available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 });
 
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -130,7 +130,7 @@ describe(`addHistory (${backend})`, () => {
 
   it('adds the orders and diners once, and keeps what an admin added', async () => {
     const db = await getDb();
-    const special = await c.menu.insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'pizza', price: 21, available: true, allergens: [], dietary: [], options: [] });
+    const special = await c.menu.insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'pizza', price: 21, available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 });
     await c.users.insertOne({ uid: 'real-admin', name: 'Real Admin', email: 'admin@bistro.test', role: 'admin' });
     const real = await c.payments.insertOne(
       orderDoc({ ownerUid: 'real-diner', email: 'diner@bistro.test', price: 21, transactionId: 'demo_pi_real', cartIds: ['x'], menuItemIds: [special.insertedId.toHexString()], status: 'preparing' }),

@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { collections, getDb, type AppDb } from '@/lib/db';
+import { collections, getDb, type AppCollection, type AppDb } from '@/lib/db';
+import type { PickupSlotDoc } from '@/lib/db/documents';
 import { menuFields } from '@/lib/db/migrations/001-menu-fields';
 import { reviewIds } from '@/lib/db/migrations/002-review-ids';
 import { owners } from '@/lib/db/migrations/003-owners';
 import { dropEmailIndexes } from '@/lib/db/migrations/004-drop-email-indexes';
+import { kitchenLoad } from '@/lib/db/migrations/025-kitchen-load';
 import { MIGRATIONS, type Migration } from '@/lib/db/migrations';
 import { pendingMigrations, runMigrations } from '@/lib/db/migrations/runner';
 import { seedId } from '@/lib/db/seed';
@@ -246,5 +248,29 @@ describe(`each migration, from the shape it converts (${backend})`, () => {
     // The users' unique email index stays: sign-in finds records by email.
     await db.collection('users').insertOne({ uid: new ObjectId().toHexString(), name: 'Once', email: 'once@x.test' });
     await expect(db.collection('users').insertOne({ uid: new ObjectId().toHexString(), name: 'Twice', email: 'once@x.test' })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it('025-kitchen-load: dishes get a load of 1 and the places held in pickup slots theirs, so one given back takes off what it added; what has one stays', async () => {
+    const menu = db.collection('menu');
+    const old = await insertLegacyDish(db, { available: true, allergens: [], dietary: [], options: [] });
+    const { insertedId: pizza } = await menu.insertOne({ name: 'Heavy', recipe: '', image: '/x.svg', category: 'pizza', price: 9, available: true, allergens: [], dietary: [], options: [], kitchenLoad: 3 });
+    const slots = db.collection('pickupSlots');
+    // As stored before places recorded their load.
+    await (slots as unknown as AppCollection<Omit<PickupSlotDoc, 'loads'>>).insertOne({ _id: '2030-05-10 12:00', orders: 2, intents: ['pi_a', 'pi_b'] });
+    await slots.insertOne({ _id: '2030-05-10 12:15', orders: 3, intents: ['pi_c'], loads: { pi_c: 3 } });
+
+    await kitchenLoad.up(db);
+    expect(await menu.findOne({ _id: old })).toMatchObject({ kitchenLoad: 1 });
+    expect(await menu.findOne({ _id: pizza })).toMatchObject({ kitchenLoad: 3 });
+    expect(await slots.findOne({ _id: '2030-05-10 12:00' })).toEqual({ _id: '2030-05-10 12:00', orders: 2, intents: ['pi_a', 'pi_b'], loads: { pi_a: 1, pi_b: 1 } });
+    expect((await slots.findOne({ _id: '2030-05-10 12:15' }))?.loads).toEqual({ pi_c: 3 });
+    // A place from before is given back by what it held.
+    const { releaseSlot } = await import('@/lib/fulfilment/capacity');
+    await releaseSlot('pi_a');
+    expect(await slots.findOne({ _id: '2030-05-10 12:00' })).toMatchObject({ orders: 1, intents: ['pi_b'] });
+
+    const before = await slots.find({}).sort({ _id: 1 }).toArray();
+    await kitchenLoad.up(db);
+    expect(await slots.find({}).sort({ _id: 1 }).toArray()).toEqual(before);
   });
 });

@@ -25,7 +25,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     expect(first.out).toContain(`reviews  ${seedReviews.length} inserted`);
 
     const db = EmbeddedDb.open({ dataDir: dir });
-    await db.collection('menu').insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'popular', price: 20, available: true, allergens: [], dietary: [], options: [] });
+    await db.collection('menu').insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'popular', price: 20, available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 });
     await db.close();
 
     const second = await seed(dir);

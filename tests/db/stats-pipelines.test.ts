@@ -25,6 +25,7 @@ const dish = (name: string, category: MenuItemDoc['category'], price: number): M
   allergens: [],
   dietary: [],
   options: [],
+  kitchenLoad: 1,
 });
 
 describe(`admin statistics pipelines (${backend})`, () => {

@@ -1,7 +1,7 @@
 /**
  * Pickup slots and the kitchen's capacity through the handlers, with the demo card: what GET
  * /api/pickup-slots answers, a full slot refused before any charge, and concurrent payments
- * never filling a slot past ORDERS_PER_SLOT.
+ * never filling a slot past its capacity. The restaurant here opens 11:00 to 22:00 every day.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as slotsOf } from '@/app/api/pickup-slots/route';
@@ -9,16 +9,26 @@ import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { addToCart } from '@/lib/cart/cart';
 import type { CartItem } from '@/lib/cart/types';
 import { collections } from '@/lib/db';
-import { ASAP_CLOSED, pickupOptions, slotFull } from '@/lib/fulfilment/pickup';
+import { pickupOptions, slotFull } from '@/lib/fulfilment/pickup';
 import type { PickupSlot } from '@/lib/fulfilment/types';
 import type { CheckoutIntent } from '@/lib/payments/types';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { GET as getCart } from '@/app/api/carts/route';
 import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
 import { DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, payFor, save } from '../payments/support';
+import { changeSettings, everyDay } from '../support/settings';
+
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+
+/** Load units a pickup slot holds (each of these tests' dishes is one unit). */
+const setCapacity = (capacity: number) =>
+  changeSettings((s) => {
+    s.pickup.capacity = capacity;
+  });
+import { restaurantClock } from '../support/clock';
 
 let soup: string;
 let salad: string;
@@ -28,10 +38,14 @@ const at = (time: string, date = tomorrow) => ({ fulfilment: { kind: 'pickup', d
 beforeAll(async () => {
   delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
   ({ soup, salad } = await pricedMenuItems());
+  await changeSettings((s) => {
+    s.schedule.hours = everyDay(['11:00', '22:00']);
+    s.pickup.capacity = 6;
+  });
 });
-afterEach(() => {
-  delete process.env.ORDERS_PER_SLOT;
+afterEach(async () => {
   vi.useRealTimers();
+  await setCapacity(6);
 });
 
 const slotsFor = (date: string) => call<PickupSlot[] & { error?: string }>(slotsOf, `/api/pickup-slots?date=${date}`);
@@ -47,8 +61,8 @@ describe('GET /api/pickup-slots', () => {
     expect(body).toHaveLength(44);
   });
 
-  it('says a slot holding ORDERS_PER_SLOT paid orders has no room', async () => {
-    process.env.ORDERS_PER_SLOT = '1';
+  it('says a slot holding its capacity of paid orders has no room', async () => {
+    await setCapacity(1);
     await payFor(await makeDiner(), [soup], at('11:30'));
     const slots = (await slotsFor(tomorrow)).body;
     expect(slots.find((s) => s.time === '11:30')).toEqual({ time: '11:30', available: false });
@@ -92,7 +106,7 @@ describe("the kitchen's capacity", () => {
   });
 
   it('a full slot is refused when the payment is opened, and at payment when it filled meanwhile; another time then goes through', async () => {
-    process.env.ORDERS_PER_SLOT = '1';
+    await setCapacity(1);
     const [first, second, late] = [await makeDiner(), await makeDiner(), await makeDiner()];
     await addLines(second, [salad]);
     const waiting = (await checkout(second, 0, at('14:00'))).body;
@@ -115,7 +129,7 @@ describe("the kitchen's capacity", () => {
   });
 
   it('a declined card gives its place back; confirming the same payment twice holds one place', async () => {
-    process.env.ORDERS_PER_SLOT = '2';
+    await setCapacity(2);
     const diner = await makeDiner();
     await addLines(diner, [soup]);
     const intent = (await checkout(diner, 0, at('15:00'))).body;
@@ -128,7 +142,7 @@ describe("the kitchen's capacity", () => {
   });
 
   it('a cancelled order leaves its slot to somebody else', async () => {
-    process.env.ORDERS_PER_SLOT = '1';
+    await setCapacity(1);
     const { result } = await payFor(await makeDiner(), [soup], at('15:30'));
     expect(await ordersIn(`${tomorrow} 15:30`)).toBe(1);
     const admin = await makeAdmin();
@@ -144,8 +158,8 @@ describe('as soon as possible, on a fixed clock', () => {
   const clockAt = (hours: number, minutes: number) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, hours, minutes) });
   const pay = (transactionId: string) => ({ transactionId, ...GOOD_CARD });
 
-  beforeEach(() => {
-    process.env.ORDERS_PER_SLOT = '1';
+  beforeEach(async () => {
+    await setCapacity(1);
   });
 
   // Viewers are resolved before the clock moves: their session tokens are checked against the real one.
@@ -172,7 +186,10 @@ describe('as soon as possible, on a fixed clock', () => {
     const diner = await viewerOf(await makeDiner());
     await addToCart(diner, { menuId: soup });
     clockAt(22, 30);
-    await expect(startCheckout(diner, { fulfilment: { kind: 'asap' } })).rejects.toMatchObject({ status: 409, message: ASAP_CLOSED });
+    await expect(startCheckout(diner, { fulfilment: { kind: 'asap' } })).rejects.toMatchObject({
+      status: 409,
+      message: 'We are closed right now, so "as soon as possible" is not on offer. We open tomorrow at 11:00: please choose a pickup time.',
+    });
     const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-11', time: '11:00' } });
     expect(intent.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '11:00', asap: false });
   });

@@ -12,11 +12,12 @@ import { collections } from '@/lib/db';
 import type { OutboxDoc } from '@/lib/db/documents';
 import { OUTBOX_PAGE_SIZE } from '@/lib/mail/admin';
 import { createBooking } from '@/lib/reservations/bookings';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import type { MailPreferences, OutboxMessage, OutboxPage } from '@/lib/mail/types';
 import { call, params, request } from '../support/http';
 import { callers, makeDiner, viewerOf, type CallerKind } from '../support/people';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { restaurantClock } from '../support/clock';
 
 let as: Record<CallerKind, Record<string, string>>;
 

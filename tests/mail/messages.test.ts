@@ -10,10 +10,11 @@ import { mailOrderRefund } from '@/lib/mail/outbox';
 import { sendDue } from '@/lib/mail/sender';
 import { changeOrderStatus } from '@/lib/orders/orders';
 import { changeBookingStatus, createBooking, listBookings } from '@/lib/reservations/bookings';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { payForDish } from '../support/orders';
 import { makeAdmin, makeDiner, makeStaff, staffOf, viewerOf, adminOf, type Person } from '../support/people';
 import { startSmtpServer, type CaughtMail, type TestSmtpServer } from '../support/smtp';
+import { restaurantClock } from '../support/clock';
 
 let smtp: TestSmtpServer;
 let diner: Person;

@@ -15,13 +15,14 @@ import { setMailPreferences } from '@/lib/mail/preferences';
 import { sendDue } from '@/lib/mail/sender';
 import { changeOrderStatus } from '@/lib/orders/orders';
 import { createBooking } from '@/lib/reservations/bookings';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { payForDish } from '../support/orders';
 import { makeDiner, makeStaff, staffOf, viewerOf, type Person } from '../support/people';
 import { freePort, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { save } from '../payments/support';
 import { EventStreamReader } from '../support/event-stream';
 import { request } from '../support/http';
+import { restaurantClock } from '../support/clock';
 
 let staff: Person;
 const servers: TestSmtpServer[] = [];

@@ -5,6 +5,9 @@ import { dishAttributes, filtersQuery, matchesFilters, parseFilters } from '@/li
 import { MAX_CHARGE_CENTS, MAX_QUANTITY, MAX_UNIT_CENTS, dearestUnitCents, priceSelection } from '@/lib/menu/pricing';
 import type { MenuItem, OptionGroup } from '@/lib/menu/types';
 import { menuPageJsonLd, restaurantJsonLd } from '@/lib/seo/json-ld';
+import { defaultSettings } from '@/lib/settings/defaults';
+import type { RestaurantSettings } from '@/lib/settings/types';
+import { schemaOrgProblems } from '../support/schema-org';
 
 const SIZE: OptionGroup = { name: 'Size', min: 1, max: 1, choices: [{ name: 'Regular', price: 0 }, { name: 'Large', price: 3.5 }] };
 const TOPPINGS: OptionGroup = {
@@ -25,8 +28,16 @@ const dish = (changes: Partial<MenuItem> = {}): MenuItem => ({
   allergens: ['gluten'],
   dietary: ['vegan'],
   options: [SIZE, TOPPINGS],
+  kitchenLoad: 2,
   ...changes,
 });
+
+/** A restaurant as a fresh database has it, the hours aside. */
+const settings = (schedule: Partial<RestaurantSettings['schedule']> = {}): RestaurantSettings => {
+  const base = defaultSettings({ TZ: 'Europe/Paris' });
+  return { ...base, schedule: { ...base.schedule, ...schedule } };
+};
+const NOW = new Date('2030-12-20T12:00:00Z');
 
 describe('priceSelection', () => {
   it('adds the chosen extras to the price and multiplies by the quantity, in cents, in the dish order', () => {
@@ -119,7 +130,7 @@ describe('filters', () => {
 describe('JSON-LD', () => {
   it('gives each dish its offer, its availability, the diets it suits and its options as priced add-ons', () => {
     // What a crawler reads: the JSON, not the typed object.
-    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ menu: [{ name: 'pizza', items: [dish(), dish({ name: 'Diavola', available: false, dietary: [], options: [] })] }] })));
+    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ settings: settings(), now: NOW, menu: [{ name: 'pizza', items: [dish(), dish({ name: 'Diavola', available: false, dietary: [], options: [] })] }] })));
     const [marinara, diavola] = data.hasMenu.hasMenuSection[0].hasMenuItem;
     expect(marinara).toMatchObject({
       '@type': 'MenuItem',
@@ -141,16 +152,46 @@ describe('JSON-LD', () => {
   });
 
   it('rates the restaurant by the mean of the published reviews, and links the menu where it is not shown', () => {
-    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ rating: { count: 3, mean: 13 / 3 } })));
+    const data = JSON.parse(JSON.stringify(restaurantJsonLd({ settings: settings(), now: NOW, rating: { count: 3, mean: 13 / 3 } })));
     expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.33, reviewCount: 3, bestRating: 5, worstRating: 1 });
     expect(data.hasMenu).toMatch(/\/menu$/);
     expect(data.acceptsReservations).toBe(true);
-    expect(restaurantJsonLd({ rating: null })).not.toHaveProperty('aggregateRating');
+    expect(restaurantJsonLd({ settings: settings(), now: NOW, rating: null })).not.toHaveProperty('aggregateRating');
   });
 
   it("gives an order page's dishes as a Menu with the category's section", () => {
-    const data = JSON.parse(JSON.stringify(menuPageJsonLd([{ name: 'Pizza', items: [dish()] }])));
+    const data = JSON.parse(JSON.stringify(menuPageJsonLd('Bistro Boss', [{ name: 'Pizza', items: [dish()] }])));
     expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Menu', hasMenuSection: [{ '@type': 'MenuSection', name: 'Pizza' }] });
     expect(data.hasMenuSection[0].hasMenuItem[0]).toMatchObject({ '@type': 'MenuItem', name: 'Pizza Marinara', offers: { price: '11.95' } });
+  });
+
+  it('gives the hours of each weekday, one specification per window, and the dates that differ from today on', () => {
+    const w = (opens: string, closes: string, overnight = false) => ({ opens, closes, overnight });
+    const data = JSON.parse(
+      JSON.stringify(
+        restaurantJsonLd({
+          settings: settings({
+            hours: { monday: [], tuesday: [w('12:00', '14:30'), w('18:00', '22:00')], wednesday: [w('12:00', '00:00')], thursday: [], friday: [w('18:00', '01:00', true)], saturday: [], sunday: [] },
+            closures: [
+              { from: '2030-12-01', to: '2030-12-02', note: 'over' },
+              { from: '2030-12-24', to: '2030-12-26', note: 'Holidays' },
+            ],
+            specialHours: [{ date: '2030-12-31', windows: [w('19:00', '02:00', true)], note: '' }],
+          }),
+          now: NOW,
+        }),
+      ),
+    );
+    expect(data.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Tuesday', opens: '12:00', closes: '14:30' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Tuesday', opens: '18:00', closes: '22:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Wednesday', opens: '12:00', closes: '23:59' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Friday', opens: '18:00', closes: '01:00' },
+    ]);
+    expect(data.specialOpeningHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday', 'Wednesday', 'Thursday'], opens: '00:00', closes: '00:00', validFrom: '2030-12-24', validThrough: '2030-12-26' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'Tuesday', opens: '19:00', closes: '02:00', validFrom: '2030-12-31', validThrough: '2030-12-31' },
+    ]);
+    expect(schemaOrgProblems(data)).toEqual([]);
   });
 });

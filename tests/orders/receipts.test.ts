@@ -16,7 +16,8 @@ import type { AdminStats } from '@/lib/stats/types';
 import { call, params } from '../support/http';
 import { pricedMenuItems, seedItem } from '../support/menu';
 import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
-import { AT_TABLE, addLines, checkout, historyOf, payDemo, payFor } from '../payments/support';
+import { addLines, checkout, historyOf, payDemo, payFor } from '../payments/support';
+import { atTable } from '../support/settings';
 
 let soup: string;
 let salad: string;
@@ -87,7 +88,7 @@ describe('order numbers', () => {
 describe('GET /api/orders/{id}: the receipt', () => {
   it('answers the diner their own order: number, lines, subtotal, tip, total and fulfilment', async () => {
     const diner = await makeDiner();
-    const { result } = await payFor(diner, [soup, salad], { tip: { percent: 20 }, fulfilment: { kind: 'table', table: 7 } });
+    const { result } = await payFor(diner, [soup, salad], { tip: { percent: 20 }, fulfilment: await atTable(7) });
     const { status, body } = await receipt(diner, result.order._id);
     expect(status).toBe(200);
     // 14.50 + 9.95 = 24.45; 20 % is 4.89.
@@ -110,7 +111,7 @@ describe('GET /api/orders/{id}: the receipt', () => {
 
   it("answers another diner 403 with nothing of the order, an anonymous caller 401, and an admin any order", async () => {
     const owner = await makeDiner();
-    const { result } = await payFor(owner, [soup], { fulfilment: AT_TABLE });
+    const { result } = await payFor(owner, [soup], { fulfilment: await atTable() });
     const id = result.order._id;
     const other = await receipt(await makeDiner(), id);
     expect(other).toEqual({ status: 403, body: { error: 'This is not your order.' } });

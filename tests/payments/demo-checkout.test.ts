@@ -11,7 +11,7 @@ import { call, params } from '../support/http';
 import { orderDoc } from '../support/order-doc';
 import { pricedMenuItems, setMenuPrice } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
-import { AT_TABLE, DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, save } from './support';
+import { DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, save } from './support';
 
 let soup: string;
 let salad: string;
@@ -76,7 +76,7 @@ describe('POST /api/create-payment-intent', () => {
   it('answers 409 for an empty cart, for a dish gone from the menu, and 401 for an anonymous visitor', async () => {
     expect(await checkout(shopper)).toEqual({ status: 409, body: { error: 'Your cart is empty.' } });
     const { menu } = await collections();
-    const gone = await menu.insertOne({ name: 'Seasonal Soup', recipe: '', image: '/x.svg', category: 'soup', price: 5, available: true, allergens: [], dietary: [], options: [] });
+    const gone = await menu.insertOne({ name: 'Seasonal Soup', recipe: '', image: '/x.svg', category: 'soup', price: 5, available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 });
     await addLines(shopper, [soup, gone.insertedId.toHexString()]);
     await menu.deleteOne({ _id: gone.insertedId });
     expect(await checkout(shopper)).toEqual({ status: 409, body: { error: 'Seasonal Soup is no longer on the menu. Please remove it.' } });
@@ -95,7 +95,7 @@ describe('paying with the demo card', () => {
         status: 'succeeded',
         transactionId: intent.transactionId,
         paymentResult: { insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) },
-        order: { _id: paid.body.paymentResult.insertedId, number: expect.any(Number), fulfilment: AT_TABLE },
+        order: { _id: paid.body.paymentResult.insertedId, number: expect.any(Number), fulfilment: { kind: 'table', table: 1 } },
       },
     });
     expect(await cartOf(shopper)).toEqual([]);

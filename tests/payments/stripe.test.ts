@@ -1,16 +1,25 @@
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as webhook } from '@/app/api/webhooks/stripe/route';
 import { PaymentError } from '@/lib/payments/provider';
 import { createStripeProvider } from '@/lib/payments/stripe';
 import { collections } from '@/lib/db';
 import { slotFull } from '@/lib/fulfilment/pickup';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { call } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
 import { startFakeStripe, type FakeStripe, type StripeFailure } from './fake-stripe';
 import { addLines, checkout, historyOf, payDemo, save } from './support';
+import { restaurantClock } from '../support/clock';
+import { changeSettings } from '../support/settings';
+
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+
+const setCapacity = (capacity: number) =>
+  changeSettings((s) => {
+    s.pickup.capacity = capacity;
+  });
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let fake: FakeStripe;
@@ -194,8 +203,8 @@ describe('checkout in Stripe mode', () => {
         headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
       });
 
-    afterEach(() => {
-      delete process.env.ORDERS_PER_SLOT;
+    afterEach(async () => {
+      await setCapacity(1000);
     });
 
     async function openPickup(diner: Person, time: string) {
@@ -220,7 +229,7 @@ describe('checkout in Stripe mode', () => {
     });
 
     it('voids the authorization when the slot filled while the diner paid: nothing charged, nothing recorded, told to choose again', async () => {
-      process.env.ORDERS_PER_SLOT = '1';
+      await setCapacity(1);
       const late = await makeDiner();
       const waiting = await openPickup(late, '12:30');
       const first = await openPickup(shopper, '12:30');
@@ -246,7 +255,7 @@ describe('checkout in Stripe mode', () => {
     });
 
     it('gives the slot back when the capture fails, and holds it again when the capture is retried', async () => {
-      process.env.ORDERS_PER_SLOT = '1';
+      await setCapacity(1);
       const intent = await openPickup(shopper, '13:00');
       fake.confirm(intent.transactionId);
       fake.failNext({ status: 402, error: { type: 'card_error', code: 'charge_expired_for_capture', message: 'This charge has expired.' } });
@@ -272,6 +281,7 @@ describe('checkout in Stripe mode', () => {
     });
 
     it('ten diners authorized for a 6-order slot: six captured, four voided', async () => {
+      await setCapacity(6);
       const diners = await Promise.all(Array.from({ length: 10 }, () => makeDiner()));
       const intents: Awaited<ReturnType<typeof openPickup>>[] = [];
       for (const diner of diners) intents.push(await openPickup(diner, '14:00'));

@@ -7,6 +7,7 @@ import { POST as demoConfirm } from '@/app/api/payments/demo-confirm/route';
 import type { CheckoutIntent, DemoConfirmation, Payment, PaymentResult } from '@/lib/payments/types';
 import { call, params } from '../support/http';
 import type { Person } from '../support/people';
+import { atTable } from '../support/settings';
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
@@ -25,12 +26,13 @@ export async function addLines(caller: Person, menuIds: string[], note?: string)
   return [...new Set(ids)];
 }
 
-/** Served at table 1: a fulfilment no clock or kitchen capacity can refuse, for tests about something else. */
-export const AT_TABLE = { kind: 'table', table: 1 } as const;
-
-/** POST /api/create-payment-intent with the client's price (which the server ignores), at a table unless `body` says otherwise. */
-export const checkout = (caller: Person, price = 0.01, body: Record<string, unknown> = {}) =>
-  call<CheckoutIntent & Failure>(createIntent, '/api/create-payment-intent', { as: caller, json: { price, fulfilment: AT_TABLE, ...body } });
+/**
+ * POST /api/create-payment-intent with the client's price (which the server ignores), at table 1
+ * (with its QR code's token) unless `body` says otherwise: test restaurants are open all day with
+ * room to spare (tests/support/isolated-data.setup.ts), so nothing refuses it in tests about something else.
+ */
+export const checkout = async (caller: Person, price = 0.01, body: Record<string, unknown> = {}) =>
+  call<CheckoutIntent & Failure>(createIntent, '/api/create-payment-intent', { as: caller, json: { price, fulfilment: await atTable(), ...body } });
 
 export const payDemo = (caller: Person, transactionId: string, card = GOOD_CARD) =>
   call<DemoConfirmation & Failure>(demoConfirm, '/api/payments/demo-confirm', { as: caller, json: { transactionId, ...card } });

@@ -1,18 +1,29 @@
 /**
  * The booking endpoints called as a browser or a script would: every caller kind, the capacity
- * of a slot under concurrent requests, the clock rules and the status transitions.
+ * of a slot under concurrent requests, the clock rules and the status transitions. The
+ * restaurant here opens 11:00 to 22:00 every day.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listRoute, POST as createRoute } from '@/app/api/bookings/route';
 import { PATCH as changeRoute } from '@/app/api/bookings/[id]/route';
 import { collections } from '@/lib/db';
 import type { BookingDoc } from '@/lib/db/documents';
 import { createBooking } from '@/lib/reservations/bookings';
 import type { Booking } from '@/lib/reservations/types';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { slotKey } from '@/lib/reservations/seats';
 import { errorOf, params, request } from '../support/http';
 import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
+import { restaurantClock } from '../support/clock';
+import { changeSettings, everyDay } from '../support/settings';
+
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+
+beforeAll(() =>
+  changeSettings((s) => {
+    s.schedule.hours = everyDay(['11:00', '22:00']);
+  }),
+);
 
 const anonymous = { headers: {} };
 const today = restaurantClock(new Date()).today;

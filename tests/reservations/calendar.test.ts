@@ -1,34 +1,40 @@
 /** The time rules the booking form and the server share, on a fixed clock. */
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDay, hasStarted, isCalendarDate, restaurantClock, slotTimes } from '@/lib/reservations/calendar';
+import { addDays, formatDay, hasStarted, isCalendarDate } from '@/lib/reservations/calendar';
 import { refusal } from '@/lib/reservations/status';
-import { SLOT_TIMES, bookingSchema } from '@/lib/reservations/schemas';
+import { bookingSchema, bookingTimes } from '@/lib/reservations/schemas';
+import { defaultSettings } from '@/lib/settings/defaults';
+import type { Schedule } from '@/lib/settings/types';
 
 const clock = { today: '2030-05-10', minutes: 13 * 60 + 5 }; // 13:05
 const booking = { date: '2030-05-12', time: '19:00', guests: 2, phone: '+1 555 010 2024' };
-const messageOf = (input: unknown) => {
-  const parsed = bookingSchema(clock).safeParse(input);
+/** A fresh database's hours: every day 11:00 to 22:00, in Paris. */
+const schedule: Schedule = defaultSettings({ TZ: 'Europe/Paris' }).schedule;
+const messageOf = (input: unknown, hours = schedule) => {
+  const parsed = bookingSchema(clock, hours).safeParse(input);
   return parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 };
+const w = (opens: string, closes: string, overnight = false) => ({ opens, closes, overnight });
 
-describe('slotTimes', () => {
+describe('bookingTimes', () => {
   it('offers every half hour that fits wholly inside opening hours', () => {
-    const slots = slotTimes({ opens: '11:00', closes: '22:00' });
+    const slots = bookingTimes(schedule, '2030-05-12');
     expect(slots[0]).toBe('11:00');
     expect(slots.at(-1)).toBe('21:30');
     expect(slots).toHaveLength(22);
-    expect(SLOT_TIMES).toEqual(slots); // the site's default hours
   });
 
-  it('starts at an opening time off the half hour, and stops at midnight for late closing', () => {
-    expect(slotTimes({ opens: '11:15', closes: '13:00' })).toEqual(['11:15', '11:45', '12:15']);
-    expect(slotTimes({ opens: '22:00', closes: '01:00' })).toEqual(['22:00', '22:30', '23:00', '23:30']);
+  it('keeps to the half hours of each window, none on a closed day, and a seating past midnight on its own date', () => {
+    const hours = { ...schedule.hours, sunday: [w('11:15', '13:00'), w('22:00', '01:00', true)], monday: [] };
+    const split = { ...schedule, hours };
+    expect(bookingTimes(split, '2030-05-12')).toEqual(['11:30', '12:00', '12:30', '22:00', '22:30', '23:00', '23:30']);
+    expect(bookingTimes(split, '2030-05-13')).toEqual(['00:00', '00:30']);
+    expect(bookingTimes({ ...split, closures: [{ from: '2030-05-12', to: '2030-05-12', note: '' }] }, '2030-05-12')).toEqual([]);
   });
 });
 
 describe('calendar helpers', () => {
-  it('reads the clock in local time and does date arithmetic on the calendar', () => {
-    expect(restaurantClock(new Date(2030, 0, 31, 21, 45))).toEqual({ today: '2030-01-31', minutes: 21 * 60 + 45 });
+  it('does date arithmetic on the calendar', () => {
     expect(addDays('2030-01-31', 1)).toBe('2030-02-01');
     expect(addDays('2030-03-01', -1)).toBe('2030-02-28');
     expect(isCalendarDate('2030-02-29')).toBe(false);
@@ -46,7 +52,7 @@ describe('calendar helpers', () => {
 
 describe('bookingSchema', () => {
   it('accepts a slot ahead, trimming the text', () => {
-    expect(bookingSchema(clock).parse({ ...booking, phone: '  555-0102 24 ', note: ' window seat ' })).toEqual({
+    expect(bookingSchema(clock, schedule).parse({ ...booking, phone: '  555-0102 24 ', note: ' window seat ' })).toEqual({
       ...booking,
       phone: '555-0102 24',
       note: 'window seat',
@@ -71,6 +77,13 @@ describe('bookingSchema', () => {
     ['a long note', { note: 'x'.repeat(301) }, 'note: Note must be 300 characters or fewer'],
   ])('refuses %s', (_name, change, message) => {
     expect(messageOf({ ...booking, ...change })).toBe(message);
+  });
+
+  it('refuses a day the restaurant is closed, by its hours or a closure', () => {
+    const closedSundays = { ...schedule, hours: { ...schedule.hours, sunday: [] } };
+    expect(messageOf(booking, closedSundays)).toBe('date: We are closed on Sunday, 12 May 2030. Choose another date.');
+    const closure = { ...schedule, closures: [{ from: '2030-05-12', to: '2030-05-12', note: 'Private party' }] };
+    expect(messageOf(booking, closure)).toBe('date: We are closed on Sunday, 12 May 2030. Choose another date.');
   });
 });
 

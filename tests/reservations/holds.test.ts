@@ -3,26 +3,32 @@
  * however many requests it sends at once, and bookings the restaurant never confirms expire and
  * give their seats back.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as bookRoute } from '@/app/api/bookings/route';
 import { collections } from '@/lib/db';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { slotKey } from '@/lib/reservations/seats';
 import { call } from '../support/http';
 import { adminOf, makeAdmin, makeDiner, viewerOf } from '../support/people';
+import { restaurantClock } from '../support/clock';
+import { changeSettings } from '../support/settings';
+import type { ReservationSettings } from '@/lib/settings/types';
 
 const today = restaurantClock(new Date()).today;
 let day = 10;
 const nextDay = () => addDays(today, ++day);
 const booking = (date: string, guests = 2, time = '19:00') => ({ date, time, guests, phone: '+1 555 010 2024' });
 
-beforeEach(() => {
-  vi.stubEnv('RESERVATION_MAX_UPCOMING_BOOKINGS', '4');
-  vi.stubEnv('RESERVATION_MAX_UPCOMING_SEATS', '24');
-  vi.stubEnv('RESERVATION_PENDING_HOURS', '48');
-});
-afterEach(() => vi.unstubAllEnvs());
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+
+/** The limits of a fresh database's settings, unless a test says otherwise. */
+const setLimits = (limits: Partial<ReservationSettings> = {}) =>
+  changeSettings((s) => {
+    s.reservations = { ...s.reservations, upcomingBookings: 4, upcomingSeats: 24, pendingHours: 48, ...limits };
+  });
+
+beforeEach(() => setLimits());
 
 async function seatsHeld(date: string, time = '19:00'): Promise<number> {
   const { bookingSlots } = await collections();
@@ -65,7 +71,7 @@ describe('what one diner may hold', () => {
   });
 
   it('counts only bookings still to come', async () => {
-    vi.stubEnv('RESERVATION_PENDING_HOURS', '1000'); // so that nothing here expires instead
+    await setLimits({ pendingHours: 720 }); // so that nothing here expires instead
     const diner = await viewerOf(await makeDiner());
     // Booked three days ago for yesterday evening: it has started, so it is history, not a hold.
     await createBooking(diner, booking(addDays(today, -1), 2, '21:30'), new Date(Date.now() - 3 * 86_400_000));

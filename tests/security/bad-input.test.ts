@@ -1,11 +1,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
 import { SITE } from '../support/http';
 import { seedItem } from '../support/menu';
 import { makeAdmin, makeDiner, viewerOf } from '../support/people';
+import { changeSettings, everyDay } from '../support/settings';
+
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
 /**
  * Every route in app/api (found from the file tree, so a new route cannot be forgotten), every
@@ -19,15 +22,29 @@ process.env.RATE_LIMIT_SCALE = '100000';
 const ORIGIN = SITE;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Routes that take no input at all: a junk body or query changes nothing, so 2xx is right. */
-const NO_INPUT = new Set(['POST /api/logout', 'GET /api/session', 'GET /api/review', 'GET /api/review/mine', 'GET /api/stats', 'GET /api/users', 'GET /api/tables']);
+const NO_INPUT = new Set([
+  'POST /api/logout',
+  'GET /api/session',
+  'GET /api/review',
+  'GET /api/review/mine',
+  'GET /api/stats',
+  'GET /api/users',
+  'GET /api/tables',
+  'GET /api/settings',
+  'GET /api/settings/ordering',
+  'GET /api/settings/status',
+]);
 /**
  * Bodies that are valid for a route once unknown keys are dropped: POST /api/users takes an
  * optional name only, so `{}` and a body of nothing but pollution keys are a plain "create me".
  * The database snapshot still proves no role was set.
  */
 const VALID_WHEN_STRIPPED = new Set(['POST /api/users empty object', 'POST /api/users prototype pollution']);
-/** Routes whose whole point, for a signed-in caller, is a change: logout ends the caller's session (tests/auth/viewer.test.ts). */
-const ANONYMOUS_ONLY = new Set(['POST /api/logout']);
+/**
+ * Routes whose whole point, for a signed-in caller, is a change: logout ends the caller's session
+ * (tests/auth/viewer.test.ts), new QR codes replace the tables' key (tests/settings/tables.test.ts).
+ */
+const ANONYMOUS_ONLY = new Set(['POST /api/logout', 'POST /api/tables/key']);
 
 interface RouteFile {
   file: string;
@@ -223,12 +240,16 @@ describe('bad input on every API route', () => {
       const diner = await makeDiner();
       dinerAuth = diner.headers;
       await addToCart(await viewerOf(diner), { menuId: await seedItem({ name: 'Bad Input Soup', category: 'soup', price: 10 }) });
+      // Hours with times outside them: 11:00 to 22:00.
+      await changeSettings((s) => {
+        s.schedule.hours = everyDay(['11:00', '22:00']);
+      });
     });
     const today = new Date().toLocaleDateString('en-CA');
     const later = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA');
     const pickup = (date: string, time: unknown) => ({ fulfilment: { kind: 'pickup', date, time } });
     const table = (n: unknown) => ({ fulfilment: { kind: 'table', table: n } });
-    const tip = (value: unknown) => ({ fulfilment: { kind: 'table', table: 1 }, tip: value });
+    const tip = (value: unknown) => ({ ...pickup(later, '12:00'), tip: value });
     const cases: [string, unknown][] = [
       ['a pickup day in the past', pickup('2020-01-01', '12:00')],
       ['a pickup time outside opening hours', pickup(later, '03:00')],
@@ -244,6 +265,9 @@ describe('bad input on every API route', () => {
       ['a table the restaurant does not have', table(199)],
       ['a fractional table', table(1.5)],
       ['a table as text', table('7')],
+      ['a table without its token', table(7)],
+      ['a table with a made-up token', { fulfilment: { kind: 'table', table: 7, token: 'AAAAAAAAAAAAAAAA' } }],
+      ['a table with a malformed token', { fulfilment: { kind: 'table', table: 7, token: { $ne: null } } }],
       ['no fulfilment', {}],
       ['an unknown fulfilment', { fulfilment: { kind: 'delivery' } }],
       ['a negative tip', tip({ custom: -1 })],

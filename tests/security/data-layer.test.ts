@@ -21,12 +21,15 @@ import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
 import { listPayments } from '@/lib/payments/history';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { tableCodes } from '@/lib/tables/qr-sheet';
-import { setTableCount, tableCount } from '@/lib/tables/settings';
+import { tableCount } from '@/lib/tables/settings';
+import { tableTokens, rotateTableKey } from '@/lib/tables/tokens';
+import { orderingView, stoppedExplanation } from '@/lib/settings/ordering';
+import { changeOrdering, getOrderingState, readSnapshot, saveSettings, setTableCount, settingsForAdmin } from '@/lib/settings/store';
 import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
 import { deleteUser, listUsers, setRole } from '@/lib/users/admin';
 import { PNG } from '../support/images';
@@ -34,6 +37,8 @@ import { seedItem } from '../support/menu';
 import { insertOrder, payForDish } from '../support/orders';
 import { EventStreamReader } from '../support/event-stream';
 import { makeAdmin, makeDiner, makePerson, makeStaff, viewerOf } from '../support/people';
+import { restaurantClock } from '../support/clock';
+import { atTable, kitchenDoes } from '../support/settings';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
@@ -152,6 +157,38 @@ const guardedCases: GuardedCase[] = [
       return { call: (a) => setTableCount(a, before + 1), changed: async () => (await tableCount()) === before + 1 };
     },
   },
+  { name: 'settingsForAdmin', needs: 'admin', setup: async () => ({ call: (a) => settingsForAdmin(a) }) },
+  {
+    name: 'saveSettings',
+    needs: 'admin',
+    setup: async () => {
+      const phone = `+1 555 ${String(randomBytes(2).readUInt16BE()).padStart(5, '0')}`;
+      const { version, settings } = (await readSnapshot()).versioned;
+      return {
+        call: (a) => saveSettings(a, { version, settings: { ...settings, restaurant: { ...settings.restaurant, phone } } }),
+        changed: async () => (await readSnapshot()).versioned.settings.restaurant.phone === phone,
+      };
+    },
+  },
+  { name: 'orderingView', needs: 'staff', setup: async () => ({ call: (a) => orderingView(a) }) },
+  {
+    name: 'changeOrdering',
+    needs: 'staff',
+    setup: async () => {
+      await kitchenDoes({ action: 'calm' });
+      return { call: (a) => changeOrdering(a, { action: 'busy', extraMinutes: 10, forMinutes: 60 }), changed: async () => (await getOrderingState()).busy !== null };
+    },
+  },
+  { name: 'stoppedExplanation', needs: 'admin', setup: async () => ({ call: (a) => stoppedExplanation(a) }) },
+  { name: 'tableTokens', needs: 'admin', setup: async () => ({ call: (a) => tableTokens(a, 3) }) },
+  {
+    name: 'rotateTableKey',
+    needs: 'admin',
+    setup: async () => {
+      const before = await atTable();
+      return { call: (a) => rotateTableKey(a), changed: async () => (await atTable()).token !== before.token };
+    },
+  },
   {
     name: 'storeImage',
     needs: 'admin',
@@ -217,7 +254,7 @@ const viewerCases: ViewerCase[] = [
   { name: 'startCheckout, confirmDemoPayment, recordPayment, listPayments', run: async (v) => {
     delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
     await addToCart(v, { menuId: await seedItem({ price: 8 }) });
-    const intent = await startCheckout(v, { fulfilment: { kind: 'table', table: 1 }, tip: { percent: 10 } });
+    const intent = await startCheckout(v, { fulfilment: await atTable(), tip: { percent: 10 } });
     await confirmDemoPayment(v, { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
     const { order } = await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
     const receipt = await getOrder(v, order._id);

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionToken } from '@/lib/auth/session';
 import { DASHBOARD_PAGES } from '@/lib/dashboard/pages';
 import { EmbeddedDb } from '@/lib/db/embedded';
-import { pickupRules } from '@/lib/fulfilment/config';
-import { isOpenAt, pickupTimesOn } from '@/lib/fulfilment/slots';
+import type { PickupRules } from '@/lib/fulfilment/config';
+import { pickupTimesOn } from '@/lib/fulfilment/slots';
 import { formatPrice } from '@/lib/menu/money';
-import { restaurantClock } from '@/lib/reservations/calendar';
+import { defaultSettings } from '@/lib/settings/defaults';
+import { isOpenAt, zonedClock } from '@/lib/settings/schedule';
 import { startServer, type RunningServer } from '../faults/server';
 import { orderDoc } from '../support/order-doc';
 
@@ -94,10 +95,13 @@ describe('the first HTML of the dashboard', () => {
     // time (no orders here, so every time has room), "as soon as possible" with the soonest one;
     // else the times of the first day with one. The server and this test share the clock and zone;
     // the soonest time is worked out on both sides of the request, in case a minute turns meanwhile.
+    // The server's database is fresh: its settings are the environment's defaults, which this test shares.
+    const { schedule, pickup } = defaultSettings(process.env);
+    const rules: PickupRules = { schedule, ...pickup };
     const soonest = () => {
-      const clock = restaurantClock(new Date());
-      const rules = pickupRules();
-      return isOpenAt(clock, rules) ? pickupTimesOn(clock.today, clock, rules)[0] : undefined;
+      const now = new Date();
+      const clock = zonedClock(now, schedule.timeZone);
+      return isOpenAt(schedule, clock) ? pickupTimesOn(clock.today, now, rules)[0] : undefined;
     };
     const before = soonest();
     const page = await html('/dashboard/payment', 'diner');

@@ -14,12 +14,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, hasRole, type Role } from '@/lib/auth/roles';
 import { createSessionToken } from '@/lib/auth/session';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import { DASHBOARD_PAGES, dashboardHome, roleNeededFor } from '@/lib/dashboard/pages';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { startServer, type RunningServer } from '../faults/server';
 import { dashboardPagesInTree } from '../support/app-pages';
 import { orderDoc } from '../support/order-doc';
+import { restaurantClock } from '../support/clock';
 
 interface AppPage {
   route: string;

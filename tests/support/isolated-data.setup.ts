@@ -32,5 +32,11 @@ afterAll(async () => {
 // tested where they matter (tests/api/auth-routes.test.ts sets the scale back to 1).
 process.env.RATE_LIMIT_SCALE ??= '1000';
 // Likewise one test diner books many tables; the caps are tested in tests/reservations/holds.test.ts.
+// These variables are the defaults of each test file's fresh database (lib/settings/defaults.ts).
 process.env.RESERVATION_MAX_UPCOMING_BOOKINGS ??= '1000';
-process.env.RESERVATION_MAX_UPCOMING_SEATS ??= '100000';
+process.env.RESERVATION_MAX_UPCOMING_SEATS ??= '10000';
+// The restaurant is open at whatever hour the tests run, and its kitchen has room for every test's
+// orders: tests about the hours and the kitchen's capacity set their own (tests/support/settings.ts).
+process.env.NEXT_PUBLIC_HOURS_OPEN ??= '00:00';
+process.env.NEXT_PUBLIC_HOURS_CLOSE ??= '00:00';
+process.env.ORDERS_PER_SLOT ??= '1000';

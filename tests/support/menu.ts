@@ -15,6 +15,7 @@ export async function seedItem(overrides: Partial<MenuItemDoc> = {}): Promise<st
     allergens: [],
     dietary: [],
     options: [],
+    kitchenLoad: 1,
     ...overrides,
   });
   return insertedId.toHexString();

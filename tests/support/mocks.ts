@@ -1,12 +1,13 @@
 /**
  * `vi.mock` factories (vitest hoists the calls, so each file names them itself):
- * - next/cache: revalidatePath needs a Next.js server around it; the tests check what is asked.
+ * - next/cache: revalidatePath and revalidateTag need a Next.js server around them; the tests
+ *   check what is asked. unstable_cache is the function itself: no cache outside a server.
  * - Firebase: the real deletion against the Auth Emulator when FIREBASE_AUTH_EMULATOR_HOST is
  *   set (as `npm test` does), else a no-op; either way the call is recorded.
  */
 import { vi } from 'vitest';
 
-export const mockNextCache = () => ({ revalidatePath: vi.fn() });
+export const mockNextCache = () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn(), unstable_cache: <F,>(fn: F) => fn });
 
 export async function mockFirebaseAdmin(importOriginal: () => Promise<typeof import('@/lib/auth/firebase-admin')>) {
   const real = await importOriginal();

@@ -16,12 +16,13 @@ import { collections, getDb } from '@/lib/db';
 import { reviewIds } from '@/lib/db/migrations/002-review-ids';
 import { owners } from '@/lib/db/migrations/003-owners';
 import type { Booking } from '@/lib/reservations/types';
-import { addDays, restaurantClock } from '@/lib/reservations/calendar';
+import { addDays } from '@/lib/reservations/calendar';
 import type { Review } from '@/lib/reviews/types';
 import { createFirebaseAccount } from '../support/firebase';
 import { SITE, call, params, request } from '../support/http';
 import { insertLegacyDocuments, insertLegacyUser } from '../support/legacy';
 import { makeAdmin, uniqueEmail } from '../support/people';
+import { restaurantClock } from '../support/clock';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 

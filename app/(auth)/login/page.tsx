@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { LoginForm } from '@/components/auth/login-form';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Login'), alternates: { canonical: '/login' } };
+export const metadata: Metadata = { title: 'Login', alternates: { canonical: '/login' } };
 
 export default function LoginPage() {
   return (

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SignUpForm } from '@/components/auth/sign-up-form';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Sign Up'), alternates: { canonical: '/signUp' } };
+export const metadata: Metadata = { title: 'Sign Up', alternates: { canonical: '/signUp' } };
 
 export default function SignUpPage() {
   return (

@@ -5,16 +5,18 @@ import { SectionTitle } from '@/components/ui/section-title';
 import { MenuList } from '@/components/menu/menu-item-row';
 import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
-import { pageTitle } from '@/lib/config/site';
 import { restaurantJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/ui/json-ld';
+import { OrderingStatusLine } from '@/components/settings/ordering-status-line';
+import { publicSettings } from '@/lib/settings/public';
+import { orderingStatus } from '@/lib/settings/status';
 import type { OrderCategory } from '@/lib/menu/types';
 
 export const metadata: Metadata = {
-  title: pageTitle('Menu'),
+  title: 'Menu',
   description: "Today's offers, desserts, pizza, salads and soups: the full menu with prices.",
   alternates: { canonical: '/menu' },
-  openGraph: { title: pageTitle('Menu'), url: '/menu', images: ['/images/banners/menu.svg'] },
+  openGraph: { title: 'Menu', url: '/menu', images: ['/images/banners/menu.svg'] },
 };
 
 export const revalidate = 300;
@@ -37,8 +39,11 @@ function OrderNow({ category }: { category: OrderCategory }) {
 }
 
 export default async function MenuPage() {
-  const menu = await getMenuByCategory();
+  const [menu, { versioned, ordering }] = await Promise.all([getMenuByCategory(), publicSettings()]);
+  const now = new Date();
   const jsonLd = restaurantJsonLd({
+    settings: versioned.settings,
+    now,
     menu: [{ name: "Today's Offer", items: menu.offered }, ...sections.map((s) => ({ name: s.title, items: menu[s.category] }))],
   });
 
@@ -46,6 +51,7 @@ export default async function MenuPage() {
     <>
       <JsonLd data={jsonLd} />
       <HeroBanner level="h1" id="menu-hero" image="/images/banners/menu.svg" title="Our menu" text="Would you like to try a dish?" />
+      <OrderingStatusLine initial={orderingStatus({ settings: versioned.settings, state: ordering, kitchenAway: false }, now)} />
 
       <div id="menu-dishes">
         <div className="mx-auto max-w-screen-xl px-4 pt-12">

@@ -1,10 +1,11 @@
 import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
 import { narrow, requireViewer } from '@/lib/auth/viewer';
-import { restaurantClock } from '@/lib/reservations/calendar';
 import { createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { bookingSchema, bookingsQuerySchema } from '@/lib/reservations/schemas';
+import { zonedClock } from '@/lib/settings/schedule';
+import { getSettings } from '@/lib/settings/store';
 
 /** The caller's own bookings; `?all=1` every booking (admins only). Upcoming first, then past. */
 export const GET = route(async (req) => {
@@ -17,6 +18,7 @@ export const GET = route(async (req) => {
 export const POST = route(async (req) => {
   const viewer = await requireViewer(req);
   await enforceRateLimit(req, LIMITS.booking, viewer);
-  const input = await readJson(req, bookingSchema(restaurantClock(new Date())));
+  const { schedule } = await getSettings();
+  const input = await readJson(req, bookingSchema(zonedClock(new Date(), schedule.timeZone), schedule));
   return NextResponse.json(await createBooking(viewer, input), { status: 201 });
 });

@@ -1,11 +1,10 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { pickupRules } from '@/lib/fulfilment/config';
 import { startCheckout } from '@/lib/payments/checkout';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
-import { restaurantClock } from '@/lib/reservations/calendar';
 import { intentBodySchema } from '@/lib/payments/schemas';
+import { restaurantClockAt } from '@/lib/settings/store';
 
 /**
  * Opens (or resumes) a payment intent for the caller's cart, `{ fulfilment, tip? }`: answers
@@ -16,6 +15,6 @@ export const POST = route(async (req) => {
   const viewer = await requireViewer(req);
   await enforceRateLimit(req, LIMITS.paymentIntent, viewer);
   const now = new Date();
-  const input = await readJson(req, intentBodySchema(restaurantClock(now), pickupRules()));
+  const input = await readJson(req, intentBodySchema(await restaurantClockAt(now)));
   return NextResponse.json(await startCheckout(viewer, input, now));
 });

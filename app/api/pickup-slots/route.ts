@@ -1,12 +1,16 @@
 import { NextResponse } from 'next/server';
 import { readQuery, route } from '@/lib/api/http';
 import { pickupSlots } from '@/lib/fulfilment/pickup';
-import { restaurantClock } from '@/lib/reservations/calendar';
 import { pickupSlotsQuerySchema } from '@/lib/fulfilment/schemas';
+import { restaurantClockAt } from '@/lib/settings/store';
 
-/** `?date=YYYY-MM-DD` (today to a week ahead): `[{ time, available }]`, every slot of the day still ahead. */
+/**
+ * `?date=YYYY-MM-DD` (today to a week ahead), optionally `&load=N` (the kitchen load units of the
+ * order, 1 by default): `[{ time, available }]`, every slot of the day still ahead, with whether
+ * it has room for that order.
+ */
 export const GET = route(async (req) => {
   const now = new Date();
-  const { date } = readQuery(req, pickupSlotsQuerySchema(restaurantClock(now)));
-  return NextResponse.json(await pickupSlots(date, now), { headers: { 'cache-control': 'no-store' } });
+  const { date, load } = readQuery(req, pickupSlotsQuerySchema(await restaurantClockAt(now)));
+  return NextResponse.json(await pickupSlots(date, now, load), { headers: { 'cache-control': 'no-store' } });
 });

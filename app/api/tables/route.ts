@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { setTableCount, tableCount } from '@/lib/tables/settings';
+import { setTableCount } from '@/lib/settings/store';
+import { tableCount } from '@/lib/tables/settings';
 import { tableCountSchema } from '@/lib/tables/schemas';
 
 /** `{ count }`: how many tables the restaurant has (public: the QR codes say as much). */

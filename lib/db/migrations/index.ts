@@ -12,7 +12,8 @@ import { cartLineFields } from './021-cart-line-fields.ts';
 import { orderLines } from './022-order-lines.ts';
 import { orderMoney } from './023-order-money.ts';
 import { orderHistory } from './024-order-history.ts';
+import { kitchenLoad } from './025-kitchen-load.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad];

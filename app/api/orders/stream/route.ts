@@ -14,7 +14,8 @@ export const maxDuration = 300;
 
 /**
  * Order events as `text/event-stream` (staff and admins: every order unless `?mine=1`; a diner: their own;
- * `?kitchen=1` from a kitchen display, whose connection tells the restaurant's mail it is watched).
+ * `?kitchen=1` from a kitchen display, whose connection says a kitchen is watching: the restaurant's
+ * mail and safe failure read it; a diner's is no kitchen).
  * Last-Event-ID (a reconnecting EventSource) or `?after=` says where the client left off; a
  * malformed one is a 400, as is any other parameter. Opening is rate limited, and one person
  * holds a few streams at once (429 past that).

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Add Items') };
+export const metadata: Metadata = { title: 'Add Items' };
 
 export default async function AddItemsPage() {
   await requirePage('/dashboard/additems');

@@ -4,9 +4,8 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { AllUsers } from '@/components/admin/all-users';
 import { requirePage } from '@/lib/dashboard/guard';
 import { listUsers } from '@/lib/users/admin';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('All Users') };
+export const metadata: Metadata = { title: 'All Users' };
 
 /** The list is read on the server for the first paint; the table keeps it fresh from there. */
 export default async function AllUsersPage() {

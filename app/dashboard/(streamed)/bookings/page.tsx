@@ -3,10 +3,9 @@ import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MyBookings } from '@/components/reservations/booking-lists';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { listBookings } from '@/lib/reservations/bookings';
 
-export const metadata: Metadata = { title: pageTitle('My Booking') };
+export const metadata: Metadata = { title: 'My Booking' };
 
 export default async function BookingsPage() {
   const bookings = await listBookings(await requirePage('/dashboard/bookings'));

@@ -5,9 +5,8 @@ import { cartKey } from '@/components/session/session-key';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { requirePage } from '@/lib/dashboard/guard';
 import { listCart } from '@/lib/cart/cart';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('My Cart') };
+export const metadata: Metadata = { title: 'My Cart' };
 
 export default async function CartPage() {
   const viewer = await requirePage('/dashboard/cart');

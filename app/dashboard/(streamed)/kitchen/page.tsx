@@ -3,23 +3,23 @@ import { SWRConfig } from 'swr';
 import { KitchenBoard } from '@/components/kitchen/kitchen-board';
 import { KITCHEN_ORDERS_KEY } from '@/components/kitchen/tickets';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { kitchenSettings } from '@/lib/orders/kitchen-config';
 import { listOrders } from '@/lib/orders/orders';
 import { OPEN_STATUSES } from '@/lib/orders/status';
+import { orderingView } from '@/lib/settings/ordering';
 
-export const metadata: Metadata = { title: pageTitle('Kitchen') };
+export const metadata: Metadata = { title: 'Kitchen' };
 
 /** The tickets are read on the server for the first paint; the order stream keeps them current. */
 export default async function KitchenPage() {
   const staff = await requirePage('/dashboard/kitchen');
   // Taken before the read: what changes from here on reaches the board through the stream.
   const since = cursorAt();
-  const orders = await listOrders(staff, OPEN_STATUSES);
+  const [orders, ordering] = await Promise.all([listOrders(staff, OPEN_STATUSES), orderingView(staff)]);
   return (
     <SWRConfig value={{ fallback: { [KITCHEN_ORDERS_KEY]: orders } }}>
-      <KitchenBoard since={since} settings={kitchenSettings()} />
+      <KitchenBoard since={since} settings={kitchenSettings()} ordering={ordering} />
     </SWRConfig>
   );
 }

@@ -3,10 +3,9 @@ import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageBookings } from '@/components/reservations/booking-lists';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { listAllBookings } from '@/lib/reservations/bookings';
 
-export const metadata: Metadata = { title: pageTitle('Manage Bookings') };
+export const metadata: Metadata = { title: 'Manage Bookings' };
 
 export default async function ManageBookingsPage() {
   const bookings = await listAllBookings(await requirePage('/dashboard/manageBookings'));

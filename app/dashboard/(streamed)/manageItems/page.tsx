@@ -3,9 +3,8 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageItems } from '@/components/admin/manage-items';
 import { requirePage } from '@/lib/dashboard/guard';
 import { getMenuItems } from '@/lib/menu/queries';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Manage Items') };
+export const metadata: Metadata = { title: 'Manage Items' };
 
 export default async function ManageItemsPage() {
   await requirePage('/dashboard/manageItems');

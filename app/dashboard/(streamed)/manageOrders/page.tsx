@@ -3,11 +3,10 @@ import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageOrders } from '@/components/orders/manage-orders';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listOrders } from '@/lib/orders/orders';
 
-export const metadata: Metadata = { title: pageTitle('Manage Orders') };
+export const metadata: Metadata = { title: 'Manage Orders' };
 
 export default async function ManageOrdersPage() {
   const staff = await requirePage('/dashboard/manageOrders');

@@ -6,31 +6,37 @@ import { pickupSlotsKey } from '@/components/fulfilment/pickup-slots-key';
 import { Checkout } from '@/components/payment/checkout';
 import { cartKey } from '@/components/session/session-key';
 import { requirePage } from '@/lib/dashboard/guard';
-import { listCart } from '@/lib/cart/cart';
-import { pageTitle } from '@/lib/config/site';
+import { cartLoad, listCart } from '@/lib/cart/cart';
 import { pickupOptions } from '@/lib/fulfilment/pickup';
-import { restaurantClock } from '@/lib/reservations/calendar';
+import { currentOrderingStatus } from '@/lib/settings/ordering';
+import { zonedClock } from '@/lib/settings/schedule';
+import { getSettings } from '@/lib/settings/store';
 import { isTable } from '@/lib/tables/settings';
-import { TABLE_COOKIE, parseTable } from '@/lib/tables/table-mode';
+import { TABLE_COOKIE, parseTableCookie, type ScannedTable } from '@/lib/tables/table-mode';
+import { isTableToken } from '@/lib/tables/tokens';
 
-export const metadata: Metadata = { title: pageTitle('Payment') };
+export const metadata: Metadata = { title: 'Payment' };
+
+/** The table this browser scanned, while the restaurant still has it and its code is still the current one; else pickup. */
+async function scannedTable(): Promise<ScannedTable | null> {
+  const scanned = parseTableCookie((await cookies()).get(TABLE_COOKIE)?.value);
+  return scanned && (await isTable(scanned.table)) && (await isTableToken(scanned.table, scanned.token)) ? scanned : null;
+}
 
 export default async function PaymentPage() {
   const viewer = await requirePage('/dashboard/payment');
-  const scanned = parseTable((await cookies()).get(TABLE_COOKIE)?.value);
-  // A table the restaurant no longer has (its count was lowered) is pickup again.
-  const table = scanned !== null && (await isTable(scanned)) ? scanned : null;
   const now = new Date();
-  const today = restaurantClock(now).today;
-  const [cart, { options: pickup, slots }] = await Promise.all([listCart(viewer), pickupOptions(now)]);
+  const [table, cart, load, settings, status] = await Promise.all([scannedTable(), listCart(viewer), cartLoad(viewer), getSettings(), currentOrderingStatus(now)]);
+  const { options: pickup, slots } = await pickupOptions(now, load);
+  const today = zonedClock(now, settings.schedule.timeZone).today;
   // The cart and the slots of the days the page opens on (today for "as soon as possible", the
   // first day with room) are in the first HTML; the browser only refreshes them.
-  const slotsByKey = table !== null ? [] : [...slots].map(([day, daySlots]) => [pickupSlotsKey(day), daySlots] as const);
+  const slotsByKey = table !== null ? [] : [...slots].map(([day, daySlots]) => [pickupSlotsKey(day, load), daySlots] as const);
   return (
     <>
-      <PageHeading title="Payment" subtitle={table !== null ? `Table ${table}` : 'Please pay to eat'} />
+      <PageHeading title="Payment" subtitle={table !== null ? `Table ${table.table}` : 'Please pay to eat'} />
       <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slotsByKey) } }}>
-        <Checkout table={table} pickup={pickup} today={today} />
+        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} status={status} />
       </SWRConfig>
     </>
   );

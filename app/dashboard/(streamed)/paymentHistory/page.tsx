@@ -3,11 +3,10 @@ import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { PaymentHistory } from '@/components/payment/payment-history';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listPayments } from '@/lib/payments/history';
 
-export const metadata: Metadata = { title: pageTitle('Payment History') };
+export const metadata: Metadata = { title: 'Payment History' };
 
 export default async function PaymentHistoryPage() {
   const viewer = await requirePage('/dashboard/paymentHistory');

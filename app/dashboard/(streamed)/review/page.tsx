@@ -4,9 +4,8 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewForm } from '@/components/reviews/review-form';
 import { requirePage } from '@/lib/dashboard/guard';
 import { getOwnReview } from '@/lib/reviews/reviews';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Add Review') };
+export const metadata: Metadata = { title: 'Add Review' };
 
 /** The diner's own review (or none yet) is in the first HTML, so the form opens filled in. */
 export default async function ReviewPage() {

@@ -4,9 +4,8 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewModeration } from '@/components/reviews/review-moderation';
 import { requirePage } from '@/lib/dashboard/guard';
 import { getReviews } from '@/lib/menu/queries';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Guest Reviews') };
+export const metadata: Metadata = { title: 'Guest Reviews' };
 
 /** The reviews are in the first HTML; SWR takes over for what a deletion changes. */
 export default async function GuestReviewsPage() {

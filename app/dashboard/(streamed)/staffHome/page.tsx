@@ -4,11 +4,10 @@ import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
 import { COLUMNS } from '@/components/kitchen/tickets';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { listOrders } from '@/lib/orders/orders';
 import { OPEN_STATUSES } from '@/lib/orders/status';
 
-export const metadata: Metadata = { title: pageTitle('Staff Home') };
+export const metadata: Metadata = { title: 'Staff Home' };
 
 /** Where a shift starts: what is waiting in the kitchen right now, and the way to it. */
 export default async function StaffHome() {

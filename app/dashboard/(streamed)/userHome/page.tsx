@@ -3,10 +3,9 @@ import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
 import { ReadyEmailsToggle } from '@/components/mail/ready-emails-toggle';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { mailPreferences } from '@/lib/mail/preferences';
 
-export const metadata: Metadata = { title: pageTitle('User Home') };
+export const metadata: Metadata = { title: 'User Home' };
 
 export default async function UserHome() {
   const viewer = await requirePage('/dashboard/userHome');

@@ -5,12 +5,12 @@ import { Receipt } from '@/components/orders/receipt';
 import { HttpError } from '@/lib/api/http';
 import type { Viewer } from '@/lib/auth/viewer';
 import { requirePage } from '@/lib/dashboard/guard';
-import { pageTitle } from '@/lib/config/site';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { getOrder } from '@/lib/orders/orders';
 import type { Order } from '@/lib/orders/types';
+import { getSettings } from '@/lib/settings/store';
 
-export const metadata: Metadata = { title: pageTitle('Receipt') };
+export const metadata: Metadata = { title: 'Receipt' };
 
 /** The data layer's refusals as the page's own answers: another diner's order is 403, an unknown one 404. */
 async function orderFor(viewer: Viewer, id: string): Promise<Order> {
@@ -27,13 +27,13 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
   const viewer = await requirePage('/dashboard/orders/[id]');
   // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
   const since = cursorAt();
-  const order = await orderFor(viewer, (await params).id);
+  const [order, { restaurant, schedule }] = await Promise.all([orderFor(viewer, (await params).id), getSettings()]);
   return (
     <>
       <div className="print:hidden">
         <PageHeading title="Receipt" subtitle="Thank you" />
       </div>
-      <Receipt order={order} since={since} mine={order.email === viewer.email} />
+      <Receipt order={order} since={since} mine={order.email === viewer.email} restaurant={restaurant} timeZone={schedule.timeZone} />
     </>
   );
 }

@@ -4,9 +4,8 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
 import { requirePage } from '@/lib/dashboard/guard';
 import { getMenuItem } from '@/lib/menu/queries';
-import { pageTitle } from '@/lib/config/site';
 
-export const metadata: Metadata = { title: pageTitle('Update Item') };
+export const metadata: Metadata = { title: 'Update Item' };
 
 /** The item is read on the server, so the form never shows empty; unknown or malformed ids are not found. */
 export default async function UpdateItemPage({ params }: { params: Promise<{ id: string }> }) {

@@ -8,9 +8,11 @@ import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
 import { ORDER_CATEGORIES } from '@/lib/menu/types';
 import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } from '@/lib/menu/pagination';
-import { pageTitle } from '@/lib/config/site';
 import { menuPageJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/ui/json-ld';
+import { OrderingStatusLine } from '@/components/settings/ordering-status-line';
+import { publicSettings } from '@/lib/settings/public';
+import { orderingStatus } from '@/lib/settings/status';
 
 interface Params {
   category: string;
@@ -29,14 +31,14 @@ export async function generateStaticParams(): Promise<Params[]> {
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const { category, page } = await params;
-  if (!isOrderCategory(category)) return { title: pageTitle('Order Food') };
+  if (!isOrderCategory(category)) return { title: 'Order Food' };
   const n = page?.[0] ?? '1';
   const canonical = n === '1' ? `/order/${category}` : `/order/${category}/${n}`;
   return {
-    title: pageTitle('Order Food'),
+    title: 'Order Food',
     description: `Order ${category} online from our kitchen: prices, ingredients and same-day pickup.`,
     alternates: { canonical },
-    openGraph: { title: pageTitle('Order Food'), url: canonical, images: ['/images/banners/order.svg'] },
+    openGraph: { title: 'Order Food', url: canonical, images: ['/images/banners/order.svg'] },
   };
 }
 
@@ -45,7 +47,7 @@ const tabLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 export default async function OrderPage({ params }: { params: Promise<Params> }) {
   const { category, page: segments } = await params;
   if (!isOrderCategory(category)) notFound();
-  const menu = await getMenuByCategory();
+  const [menu, { versioned, ordering }] = await Promise.all([getMenuByCategory(), publicSettings()]);
   const items = menu[category];
   const page = parsePage(segments, items.length);
   if (page === null) notFound();
@@ -55,8 +57,9 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
   return (
     <>
       {/* Every dish of the category is in the page (the others hidden), so all of them are its data. */}
-      <JsonLd data={menuPageJsonLd([{ name: tabLabel(category), items }])} />
+      <JsonLd data={menuPageJsonLd(versioned.settings.restaurant.name, [{ name: tabLabel(category), items }])} />
       <HeroBanner level="h1" id="order-hero" image="/images/banners/order.svg" title="Order Food" text="Would you like to try a dish?" />
+      <OrderingStatusLine initial={orderingStatus({ settings: versioned.settings, state: ordering, kitchenAway: false }, new Date())} />
       <div className="mx-auto max-w-screen-xl px-4 py-12">
         <nav aria-label="Categories" className="mb-10 flex justify-center">
           <ul className="flex flex-wrap justify-center gap-2 md:gap-6">
