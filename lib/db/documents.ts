@@ -187,6 +187,11 @@ export interface CheckoutIntentDoc extends Owned {
   kitchenLoad?: number;
   /** Why it was voided without a charge (its pickup slot filled while the diner paid). */
   voided?: string;
+  /**
+   * Set when a confirmation first holds its place in the kitchen: from then on its fulfilment never
+   * changes (a new choice opens a new intent), so what is held is what the order records.
+   */
+  fulfilmentFixed?: true;
   /** When it was paid: the order's date. */
   paidAt?: Date;
   /**

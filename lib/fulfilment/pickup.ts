@@ -192,3 +192,15 @@ export async function releaseFulfilment(transactionId: string): Promise<void> {
   await releaseSlot(transactionId);
 }
 
+
+/**
+ * The fulfilment an order records: for pickup, the slot its payment actually holds ("as soon as
+ * possible" resolved; whatever a record's copy says). Unchanged when it holds none.
+ */
+export async function heldFulfilment(transactionId: string, fulfilment: Fulfilment | undefined): Promise<Fulfilment | undefined> {
+  if (fulfilment?.kind !== 'pickup') return fulfilment;
+  const held = await slotHeldBy(transactionId);
+  if (!held) return fulfilment;
+  const [date = fulfilment.date, time = fulfilment.time] = held.split(' ');
+  return { ...fulfilment, date, time };
+}

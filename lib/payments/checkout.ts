@@ -4,7 +4,7 @@ import { HttpError } from '@/lib/api/http';
 import { authorize, type Viewer } from '@/lib/auth/viewer';
 import { priceCart, removePaidLines } from '@/lib/cart/cart';
 import type { PaymentDoc } from '@/lib/db/documents';
-import { chooseFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
+import { chooseFulfilment, heldFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
@@ -18,7 +18,7 @@ import { chargeDemoCard, demoProvider } from './demo';
 import { paymentMode } from './mode';
 import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider';
 import {
-  claimIntent, findIntent, findOpenIntent, insertIntent, isPaid, markVoided, paidCheckout, retakeIntent, updateIntentChoices, type IntentRecord,
+  claimIntent, findIntent, findOpenIntent, fixFulfilment, insertIntent, isPaid, markVoided, paidCheckout, retakeIntent, updateIntentChoices, type IntentRecord,
 } from './intents';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
 import { NO_TIP, tipCents, tipRefusal } from './tips';
@@ -34,6 +34,9 @@ import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
  *   once the slot is held (and the slot given back on a decline); a Stripe card is authorized
  *   first and captured only once the slot is held, else the authorization is voided. A full slot
  *   is never charged for: the diner is told, and picks another;
+ * - once a confirmation has begun to hold an intent's place, its fulfilment is fixed: a new
+ *   choice opens a new intent, so the slot held, the slot recorded and the slot a cancellation
+ *   gives back are one (a release goes by what the payment holds, never by a record's copy);
  * - a payment is recorded only once the provider says that intent succeeded, for that user and
  *   that amount; the client's word for it is never enough;
  * - completing an intent is idempotent, however many confirmations race: the one that claims the
@@ -88,10 +91,8 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   const sameQuantities = open?.lines.every((line, i) => line.quantity === order.lines[i]?.quantity);
   if (open && sameQuantities) {
     const resumed = await provider.retrieveIntent(open.transactionId).catch(() => null);
-    if (resumed?.status === 'open') {
-      await updateIntentChoices(open._id, choices);
-      return answer(resumed);
-    }
+    // Once a confirmation has fixed its fulfilment, only the same choices resume it.
+    if (resumed?.status === 'open' && ((await updateIntentChoices(open._id, choices)) || sameChoices(open, choices))) return answer(resumed);
   }
   const intent = await provider.createIntent({ amountCents: total, currency: CURRENCY, email });
   await insertIntent({
@@ -110,6 +111,12 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
 
 const NO_PAYMENT = 'No payment has this transaction id.';
 const PRICE_DIFFERS = 'The price does not match this payment.';
+
+/** The intent already holds exactly these choices. */
+function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent'>): boolean {
+  const of = (c: typeof choices) => JSON.stringify([c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent]);
+  return of(record) === of(choices);
+}
 
 /** The viewer's own intent; anybody else's is answered exactly like a made-up id. */
 async function ownIntent(viewer: Viewer, transactionId: string): Promise<IntentRecord> {
@@ -135,13 +142,13 @@ function assertMatches(record: IntentRecord, intent: ProviderIntent): void {
 const ORDER_LEASE_MS = 5000;
 
 /**
- * Records the payment: the completion that claims the intent writes its order, with the
- * fulfilment its payment held; every other one answers that order. Then its emails go to the
+ * Records the payment: the completion that claims the intent writes its order, with the slot
+ * its payment actually holds; every other one answers that order. Then its emails go to the
  * outbox and the lines it paid for leave the cart, on every completion, so a crash before either
  * heals on the next one.
  */
 async function complete(record: IntentRecord, fulfilment?: Fulfilment): Promise<WithId<PaymentDoc>> {
-  const claimed = await claimIntent(record._id, fulfilment ?? record.fulfilment);
+  const claimed = await claimIntent(record._id, await heldFulfilment(record.transactionId, fulfilment ?? record.fulfilment));
   const order = claimed ? await placeOrder(paidCheckout(claimed)) : await orderOfPaid(record);
   await mailOrderPaid(order._id);
   await removePaidLines(order);
@@ -205,21 +212,23 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
       throw new HttpError(409, record.voided ?? `This payment was cancelled. ${NOT_CHARGED}`);
     case 'succeeded': {
       assertMatches(record, intent);
-      const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad).catch(() => record.fulfilment);
-      return complete(record, fulfilment);
+      const fixed = await fixFulfilment(record);
+      const fulfilment = await holdFulfilment(fixed.transactionId, fixed.fulfilment, fixed.kitchenLoad).catch(() => fixed.fulfilment);
+      return complete(fixed, fulfilment);
     }
     case 'authorized': {
       assertMatches(record, intent);
+      const fixed = await fixFulfilment(record);
       let fulfilment: Fulfilment | undefined;
       try {
-        fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad);
+        fulfilment = await holdFulfilment(fixed.transactionId, fixed.fulfilment, fixed.kitchenLoad);
       } catch (err) {
-        if (err instanceof HttpError && err.status === 409) return voidIntent(provider, record, err.message);
+        if (err instanceof HttpError && err.status === 409) return voidIntent(provider, fixed, err.message);
         throw err;
       }
-      const captured = await capture(provider, record);
+      const captured = await capture(provider, fixed);
       if (captured.status !== 'succeeded') throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
-      return complete(record, fulfilment);
+      return complete(fixed, fulfilment);
     }
   }
 }
@@ -231,9 +240,10 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
 export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput): Promise<DemoConfirmation> {
   authorize(viewer);
   if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
-  const record = await ownIntent(viewer, input.transactionId);
-  const succeeded = (order: WithId<PaymentDoc>): DemoConfirmation => ({ status: 'succeeded', transactionId: record.transactionId, ...paymentResult(order) });
-  if (isPaid(record)) return succeeded(await complete(record));
+  const found = await ownIntent(viewer, input.transactionId);
+  const succeeded = (order: WithId<PaymentDoc>): DemoConfirmation => ({ status: 'succeeded', transactionId: found.transactionId, ...paymentResult(order) });
+  if (isPaid(found)) return succeeded(await complete(found));
+  const record = await fixFulfilment(found);
   // Charge only what the intent covers at today's prices: a cart changed since is not charged.
   const now = await priceCart(viewer, record.cartIds);
   if (now.cartIds.length !== record.cartIds.length || now.cents !== record.subtotalCents) {

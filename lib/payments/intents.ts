@@ -30,16 +30,35 @@ export async function findOpenIntent(ownerUid: string, price: number, cartIds: s
   return checkout_intents.findOne({ ownerUid, price, cartIds, status: 'open', voided: { $exists: false } }, { sort: { _id: -1 } });
 }
 
-/** What the diner chose on a resumed intent, which its amount does not show: the subtotal and tip split, and how they get the food. */
+/**
+ * What the diner chose on a resumed intent, which its amount does not show: the subtotal and tip
+ * split, and how they get the food. Only while no confirmation has fixed its fulfilment (one
+ * conditional update): false once one has, and the caller opens a new intent instead.
+ */
 export async function updateIntentChoices(
   _id: ObjectId,
   choices: Pick<CheckoutIntentDoc, 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad'> & { tipPercent?: number },
-): Promise<void> {
+): Promise<boolean> {
   const { tipPercent, ...rest } = choices;
-  await (await collections()).checkout_intents.updateOne(
-    { _id, status: 'open' },
+  const { matchedCount } = await (await collections()).checkout_intents.updateOne(
+    { _id, status: 'open', fulfilmentFixed: { $exists: false } },
     tipPercent === undefined ? { $set: rest, $unset: { tipPercent: '' } } : { $set: { ...rest, tipPercent } },
   );
+  return matchedCount === 1;
+}
+
+/**
+ * Fixes the intent's fulfilment before its place is held, and answers the intent as fixed: a
+ * resumed intent changing its choices at the same moment either landed before (and is what is
+ * answered) or is refused (and opens a new intent). Repeating it changes nothing.
+ */
+export async function fixFulfilment(intent: IntentRecord): Promise<IntentRecord> {
+  const fixed = await (await collections()).checkout_intents.findOneAndUpdate(
+    { _id: intent._id, status: 'open' },
+    { $set: { fulfilmentFixed: true } },
+    { returnDocument: 'after' },
+  );
+  return fixed ?? (await findIntent(intent.transactionId)) ?? intent;
 }
 
 /** Marks an open intent voided, saying why, so whoever asks about it next is told. */
