@@ -18,6 +18,12 @@ import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
 import { GET as ordersRoute } from '@/app/api/orders/route';
 import { PATCH as orderRoute } from '@/app/api/orders/[id]/route';
 import { GET as streamRoute } from '@/app/api/orders/stream/route';
+import { GET as settingsRoute, PUT as saveSettingsRoute } from '@/app/api/settings/route';
+import { GET as orderingRoute, POST as orderingActionRoute } from '@/app/api/settings/ordering/route';
+import { GET as statusRoute } from '@/app/api/settings/status/route';
+import { PUT as tablesRoute } from '@/app/api/tables/route';
+import { POST as tableKeyRoute } from '@/app/api/tables/key/route';
+import { getOrderingState, readSnapshot } from '@/lib/settings/store';
 import { collections, toObjectId } from '@/lib/db';
 import { readLocalImage } from '@/lib/images/local-store';
 import { addDays } from '@/lib/reservations/calendar';
@@ -29,6 +35,7 @@ import { seedItem } from '../support/menu';
 import { insertOrder } from '../support/orders';
 import { callers, makeAdmin, makeDiner, viewerOf } from '../support/people';
 import { restaurantClock } from '../support/clock';
+import { atTable, kitchenDoes } from '../support/settings';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
@@ -156,6 +163,42 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    name: 'GET /api/settings',
+    ok: 200,
+    async call(headers) {
+      return { res: await settingsRoute(request('GET', '/api/settings', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'PUT /api/settings',
+    ok: 200,
+    async call(headers) {
+      const { version, settings } = (await readSnapshot()).versioned;
+      const name = `Matrix Bistro ${randomBytes(3).toString('hex')}`;
+      const json = { version, settings: { ...settings, restaurant: { ...settings.restaurant, name } } };
+      const res = await saveSettingsRoute(request('PUT', '/api/settings', { headers, json }), undefined);
+      return { res, changed: async () => (await readSnapshot()).versioned.settings.restaurant.name === name };
+    },
+  },
+  {
+    name: 'PUT /api/tables',
+    ok: 200,
+    async call(headers) {
+      const count = 1 + ((await readSnapshot()).versioned.settings.tables.count % 50);
+      const res = await tablesRoute(request('PUT', '/api/tables', { headers, json: { count } }), undefined);
+      return { res, changed: async () => (await readSnapshot()).versioned.settings.tables.count === count };
+    },
+  },
+  {
+    name: 'POST /api/tables/key',
+    ok: 200,
+    async call(headers) {
+      const before = await atTable();
+      const res = await tableKeyRoute(request('POST', '/api/tables/key', { headers }), undefined);
+      return { res, changed: async () => (await atTable()).token !== before.token };
+    },
+  },
+  {
     name: 'DELETE /api/users/{id}',
     ok: 200,
     async call(headers) {
@@ -208,6 +251,24 @@ const kitchen: Endpoint[] = [
       return { res, changed: async () => (await payments.findOne({ _id: toObjectId(id)! }))?.status === 'preparing' };
     },
   },
+  {
+    name: 'GET /api/settings/ordering',
+    ok: 200,
+    async call(headers) {
+      return { res: await orderingRoute(request('GET', '/api/settings/ordering', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'POST /api/settings/ordering',
+    ok: 200,
+    async call(headers) {
+      await kitchenDoes({ action: 'resume' });
+      const res = await orderingActionRoute(request('POST', '/api/settings/ordering', { headers, json: { action: 'pause', minutes: 15 } }), undefined);
+      const changed = async () => (await getOrderingState()).pause !== null;
+      // Taking orders again for the tests after this one.
+      return { res, changed: async () => ((await changed()) ? (await kitchenDoes({ action: 'resume' }), true) : false) };
+    },
+  },
 ];
 
 describe.each(kitchen)('$name', (endpoint) => {
@@ -240,6 +301,31 @@ describe('GET /api/orders/stream', () => {
       expect(res.status, role).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       await res.body?.cancel();
+    }
+  });
+});
+
+describe('GET /api/orders/stream?kitchen=1, the kitchen display', () => {
+  it('is for staff and admins: a diner is refused 403, and is not taken for a kitchen', async () => {
+    const who = await callers();
+    const diner = await streamRoute(request('GET', '/api/orders/stream?kitchen=1', { headers: who.diner }), undefined);
+    expect(diner.status).toBe(403);
+    expect(await errorOf(diner)).toBe('Only restaurant staff may do this.');
+    for (const role of ['staff', 'admin'] as const) {
+      const res = await streamRoute(request('GET', '/api/orders/stream?kitchen=1', { headers: who[role] }), undefined);
+      expect(res.status, role).toBe(200);
+      await res.body?.cancel();
+    }
+  });
+});
+
+describe('GET /api/settings/status', () => {
+  it('tells anybody, signed in or not, whether orders are taken now', async () => {
+    const who = await callers();
+    for (const role of ['anonymous', 'diner', 'staff', 'admin'] as const) {
+      const res = await statusRoute(request('GET', '/api/settings/status', { headers: who[role] }), undefined);
+      expect(res.status, role).toBe(200);
+      expect(await res.json()).toMatchObject({ open: true, stopped: false, text: expect.stringMatching(/^Open now/) });
     }
   });
 });
