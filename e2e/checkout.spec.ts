@@ -5,7 +5,7 @@ import { defaultSettings } from '../lib/settings/defaults';
 import type { MenuItem } from '../lib/menu/types';
 import { formatDay } from '../lib/reservations/calendar';
 import { axeViolations } from './layout';
-import { ADMIN, createAccount, login, signedIn, siteNav } from './support';
+import { ADMIN, createAccount, login, openAllDay, signedIn, siteNav, tableLink, withSettings } from './support';
 
 /**
  * Checkout a kitchen can fulfil, through the real pages: a pickup slot and a tip, then the
@@ -101,31 +101,75 @@ test.describe('checkout a kitchen can fulfil', () => {
     await anonymous.close();
   });
 
-  test('a diner who opens /t/7 orders for table 7, with no pickup time asked, and manage orders shows Table 7', { tag: '@diner' }, async ({ page, browser }) => {
+  test("a diner who scans table 7's QR code orders for table 7, with no pickup time asked, and manage orders shows Table 7", { tag: '@diner' }, async ({ page, browser }) => {
+    const scanned = await tableLink(browser, 7);
     const account = await createAccount('table');
-    await login(page, account);
-    await page.goto('/t/7');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table 7');
-    await page.getByRole('main').getByRole('link', { name: 'Order food' }).click();
-    await expect(page).toHaveURL(/\/order\/salad/);
-    // The top bar says so on every page while the diner orders for the table.
-    await expect((await siteNav(page)).getByText('Table 7').locator('visible=true')).toBeVisible();
-    const dish = await addDish(page, 'salad');
-
-    await page.goto('/dashboard/payment');
-    await expect(page.getByRole('heading', { name: 'Table 7', level: 2 })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Pickup time' })).toHaveCount(0);
-    await fillCard(page);
-    await page.getByRole('button', { name: `Pay ${money(Math.round(dish.price * 100))}` }).click();
-    await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/Order #\d{4,}, Table 7/);
-
     const admin = await signedIn(browser, ADMIN);
+    // A table order is for now: the restaurant is open, whatever the hour of the run.
+    await withSettings(admin, openAllDay, async () => {
+      await login(page, account);
+      await page.goto(scanned);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table 7');
+      await page.getByRole('main').getByRole('link', { name: 'Order food' }).click();
+      await expect(page).toHaveURL(/\/order\/salad/);
+      // The top bar says so on every page while the diner orders for the table.
+      await expect((await siteNav(page)).getByText('Table 7').locator('visible=true')).toBeVisible();
+      const dish = await addDish(page, 'salad');
+
+      await page.goto('/dashboard/payment');
+      await expect(page.getByRole('heading', { name: 'Table 7', level: 2 })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Pickup time' })).toHaveCount(0);
+      await fillCard(page);
+      await page.getByRole('button', { name: `Pay ${money(Math.round(dish.price * 100))}` }).click();
+      await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/Order #\d{4,}, Table 7/);
+    });
+
     await admin.goto('/dashboard/manageOrders');
     const row = admin.getByRole('row').filter({ hasText: account.email });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Table 7');
     await expect(row).toContainText(/#\d{4,}/);
     await admin.context().close();
+  });
+
+  test('the same address without its token orders for no table: the diner is asked to scan the code, and the server refuses it', async ({ page, browser }) => {
+    const scanned = new URL(await tableLink(browser, 7), 'http://scanned.example');
+    await login(page, await createAccount('typed'));
+    await addDish(page, 'salad');
+    await page.goto(scanned.pathname);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table 7');
+    await expect(page.getByRole('alert').filter({ hasText: 'To order for table 7, scan the QR code on your table' })).toBeVisible();
+    await page.goto('/dashboard/payment');
+    await expect(page.getByRole('group', { name: 'Pickup time' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Table 7' })).toHaveCount(0);
+    // Asked for directly, without the token or with another table's, the table is refused.
+    const origin = new URL(page.url()).origin;
+    const token = scanned.searchParams.get('k')!;
+    const without = await page.request.post('/api/create-payment-intent', { data: { fulfilment: { kind: 'table', table: 7 } }, headers: { origin } });
+    expect(without.status()).toBe(400);
+    const other = await page.request.post('/api/create-payment-intent', { data: { fulfilment: { kind: 'table', table: 8, token } }, headers: { origin } });
+    expect(other.status()).toBe(403);
+    expect(((await other.json()) as { error: string }).error).toMatch(/^Scan the QR code on your table/);
+  });
+
+  test('an admin makes new QR codes: the printed ones stop ordering for their tables', { tag: '@admin' }, async ({ page, browser }) => {
+    const printed = await tableLink(browser, 3);
+    await login(page, ADMIN);
+    await page.goto('/dashboard/tables');
+    await page.getByRole('button', { name: 'Make new QR codes' }).click();
+    await page.getByRole('button', { name: 'Yes, make new codes' }).click();
+    await expect(page.getByText('New QR codes made: print them')).toBeVisible();
+    const reprinted = page.getByRole('img', { name: /^QR code of table 3:/ });
+    await expect(reprinted).not.toHaveAttribute('data-url', new RegExp(`${printed.replace(/[?]/g, '\\?')}$`));
+    const fresh = new URL((await reprinted.getAttribute('data-url'))!);
+
+    const diner = await signedIn(browser, await createAccount('stale'));
+    await diner.goto(printed);
+    await expect(diner.getByRole('alert').filter({ hasText: 'To order for table 3, scan the QR code on your table' })).toBeVisible();
+    await diner.goto(`${fresh.pathname}${fresh.search}`);
+    await expect(diner.getByRole('main').getByRole('link', { name: 'Order food' })).toBeVisible();
+    await expect(diner.getByText('scan the QR code on your table')).toHaveCount(0);
+    await diner.context().close();
   });
 
   test('a table the restaurant does not have is not found', async ({ page }) => {
@@ -165,7 +209,7 @@ test.describe('checkout a kitchen can fulfil', () => {
         return { size, data: Array.from(context.getImageData(0, 0, size, size).data) };
       });
       const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.size, pixels.size);
-      expect(decoded?.data).toBe(`${site.url}/t/${table}`);
+      expect(decoded?.data).toMatch(new RegExp(`^${site.url}/t/${table}\\?k=[\\w-]{16}$`));
     }
 
     // Printed: the sheet alone, three codes a row, each numbered.

@@ -3,7 +3,7 @@ import { orderLabel } from '../lib/orders/wording';
 import type { Payment } from '../lib/payments/types';
 import type { UserRecord } from '../lib/users/types';
 import { axeViolations, overflowX, smallTargets } from './layout';
-import { ADMIN, addDish, createAccount, login, payOnPage, signedIn, userRow } from './support';
+import { ADMIN, addDish, createAccount, earliestPickup, login, payOnPage, signedIn, userRow } from './support';
 
 /** The ticket name the kitchen shows for an order (lib/orders/wording.ts), until orders are numbered. */
 /** The kitchen's name for the signed-in diner's newest order: its number, as every screen words it. */
@@ -15,8 +15,7 @@ async function newestTicket(diner: Page, email: string): Promise<string> {
 /** Pays for the cart through the API the card form calls (for a second order, quickly). */
 async function payByApi(diner: Page): Promise<void> {
   const origin = new URL(diner.url()).origin;
-  // Served at a table: no pickup slot to hold, whatever the hour.
-  const started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: { kind: 'table', table: 3 } }, headers: { origin } });
+  const started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: await earliestPickup(diner) }, headers: { origin } });
   expect(started.ok()).toBe(true);
   const intent = (await started.json()) as { transactionId: string };
   const paid = await diner.request.post('/api/payments/demo-confirm', {
@@ -247,4 +246,31 @@ test.describe('the live kitchen', () => {
       await cook.context().close();
     });
   }
+
+  test("staff pause online ordering from the kitchen display: a diner's payment is refused with the reason, then taken once ordering resumes", { tag: '@admin' }, async ({ browser }) => {
+    const cook = await staffMember(browser);
+    await cook.goto('/dashboard/kitchen');
+    const ordering = cook.getByRole('region', { name: 'Online ordering now' });
+    const diner = await signedIn(browser, await createAccount('paused'));
+    await addDish(diner, 'soup');
+    await diner.goto('/dashboard/payment');
+    await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await diner.getByLabel('CVC').fill('123');
+    try {
+      await ordering.getByRole('button', { name: 'Pause 15 min' }).click();
+      await expect(ordering.getByRole('status')).toHaveText(/^Online ordering is paused, back at \d\d:\d\d$/);
+      await diner.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect(diner.getByRole('alert').filter({ hasText: /^Online ordering is paused, back at \d\d:\d\d\. Please try again then\.$/ })).toBeVisible();
+
+      await ordering.getByRole('button', { name: 'Resume orders now' }).click();
+      await expect(ordering.getByRole('status')).toHaveText(/^Open now/);
+      await diner.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect(diner.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toBeVisible();
+    } finally {
+      await cook.request.post('/api/settings/ordering', { data: { action: 'resume' }, headers: { origin: new URL(cook.url()).origin } });
+      await diner.context().close();
+      await cook.context().close();
+    }
+  });
 });

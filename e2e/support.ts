@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { MenuItem, SelectedOption } from '../lib/menu/types';
+import type { RestaurantSettings, VersionedSettings } from '../lib/settings/types';
 
 /** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
 
@@ -106,6 +107,60 @@ export async function addDish(
   expect(added.status()).toBe(201);
   return dish!;
 }
+
+/**
+ * Where table `table`'s QR code leads (`/t/{n}?k={token}`), as an admin finds it on the Tables
+ * page: what a diner at that table scans. The path, on this server (the code carries the public address).
+ */
+export async function tableLink(browser: Browser, table: number): Promise<string> {
+  const admin = await signedIn(browser, ADMIN);
+  await admin.goto('/dashboard/tables');
+  const url = new URL((await admin.getByRole('img', { name: new RegExp(`^QR code of table ${table}:`) }).getAttribute('data-url'))!);
+  await admin.context().close();
+  return `${url.pathname}${url.search}`;
+}
+
+/** The earliest pickup time with room, today or else tomorrow, as the API lists them: a fulfilment no hour refuses. */
+export async function earliestPickup(page: Page): Promise<{ kind: 'pickup'; date: string; time: string }> {
+  for (const days of [0, 1]) {
+    const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
+    const slots = (await (await page.request.get(`/api/pickup-slots?date=${date}`)).json()) as { time: string; available: boolean }[];
+    const slot = slots.find((s) => s.available);
+    if (slot) return { kind: 'pickup', date, time: slot.time };
+  }
+  throw new Error('no pickup time with room today or tomorrow');
+}
+
+/**
+ * Saves the restaurant's settings as `edit` makes them from the current ones, as the admin signed
+ * in on `admin`, through the API the Settings page calls; answers the settings as they were.
+ */
+export async function saveSettings(admin: Page, edit: (settings: RestaurantSettings) => RestaurantSettings): Promise<RestaurantSettings> {
+  const { version, settings } = (await (await admin.request.get('/api/settings')).json()) as VersionedSettings;
+  const res = await admin.request.put('/api/settings', { data: { version, settings: edit(structuredClone(settings)) }, headers: { origin: new URL(admin.url()).origin } });
+  expect(res.status()).toBe(200);
+  return settings;
+}
+
+/** Runs `journey` with the settings changed as `change` says, and puts them back afterwards: the journeys share one server. */
+export async function withSettings<T>(admin: Page, change: (settings: RestaurantSettings) => void, journey: () => Promise<T>): Promise<T> {
+  const before = await saveSettings(admin, (settings) => {
+    change(settings);
+    return settings;
+  });
+  try {
+    return await journey();
+  } finally {
+    await saveSettings(admin, () => before);
+  }
+}
+
+/** Every day, all day: for journeys about something else than the hours, whatever hour they run at. */
+export const openAllDay = (settings: RestaurantSettings) => {
+  for (const day of Object.keys(settings.schedule.hours) as (keyof RestaurantSettings['schedule']['hours'])[]) {
+    settings.schedule.hours[day] = [{ opens: '00:00', closes: '00:00', overnight: false }];
+  }
+};
 
 /** Pays for the cart on the payment page with the demo card; resolves when the server has recorded it. */
 export async function payOnPage(diner: Page): Promise<number> {

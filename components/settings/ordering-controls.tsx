@@ -51,7 +51,7 @@ export function OrderingControls({ initial }: { initial: OrderingView }) {
     <section aria-labelledby="ordering-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="ordering-heading" className="font-display text-xl uppercase">
-          Online ordering
+          Online ordering now
         </h2>
         <p role="status" className="font-semibold">
           {status.text}

@@ -257,7 +257,8 @@ export function weekText(hours: WeekHours): string {
   const lines = weekLines(hours);
   if (lines.length === 1) {
     const only = hours.monday;
-    if (only.length === 1 && !isAllDay(only)) return `From ${formatHour(only[0]!.opens)} to ${formatHour(only[0]!.closes)}`;
+    if (isAllDay(only)) return 'Open 24 hours, every day';
+    if (only.length === 1) return `From ${formatHour(only[0]!.opens)} to ${formatHour(only[0]!.closes)}`;
     return `Daily ${lines[0]!.hours}`;
   }
   return lines.map((line) => `${line.days} ${line.hours}`).join('; ');

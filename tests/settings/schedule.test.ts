@@ -82,7 +82,7 @@ describe('split windows (Friday 10 May 2030)', () => {
       { days: 'Sun', hours: '10.00am to 2.00pm' },
     ]);
     expect(weekText(defaultSettings({}).schedule.hours)).toBe('From 11.00am to 10.00pm');
-    expect(weekText(defaultSettings({ NEXT_PUBLIC_HOURS_OPEN: '00:00', NEXT_PUBLIC_HOURS_CLOSE: '00:00' }).schedule.hours)).toBe('Daily open 24 hours');
+    expect(weekText(defaultSettings({ NEXT_PUBLIC_HOURS_OPEN: '00:00', NEXT_PUBLIC_HOURS_CLOSE: '00:00' }).schedule.hours)).toBe('Open 24 hours, every day');
   });
 });
 
