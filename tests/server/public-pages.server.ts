@@ -1,8 +1,9 @@
 /**
  * The public pages as a crawler and a CDN get them from the production server: the structured
  * data of each is sound schema.org (tests/support/schema-org.ts) and says what the page shows;
- * each carries cache headers a CDN can serve it from, while a signed-in page stays private; and
- * each is compressed as the client can read it.
+ * each carries cache headers a CDN can serve it from, while a signed-in page stays private; each
+ * is compressed as the client can read it; and the restaurant's settings reach them, prerendered
+ * as they are, within seconds of a save.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionToken } from '@/lib/auth/session';
 import { EmbeddedDb } from '@/lib/db/embedded';
+import type { VersionedSettings } from '@/lib/settings/types';
 import { scriptsInHtml } from '../../scripts/bench/first-load-js.mjs';
 import { startServer, type RunningServer } from '../faults/server';
 import { pagesUnder } from '../support/app-pages';
@@ -33,11 +35,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bistro-public-pages-'));
 let server: RunningServer;
 
 const DINER = { uid: 'cache-diner', email: 'cache.diner@bistro.test', name: 'Cache Diner' };
+const ADMIN = { uid: 'cache-admin', email: 'cache.admin@bistro.test', name: 'Cache Admin', role: 'admin' as const };
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
   const db = EmbeddedDb.open({ dataDir });
-  await db.collection('users').insertOne(DINER);
+  await db.collection('users').insertMany([DINER, ADMIN]);
   await db.close();
   server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
 }, 90_000);
@@ -270,3 +273,48 @@ describe('compression', () => {
     await res.body?.cancel();
   });
 });
+
+describe("the restaurant's settings", () => {
+  const text = (html: string) => html.replace(/<!-- -->/g, '');
+
+  it('are what the prerendered pages show: the hours as the home page has always said them, the week in the footer and the JSON-LD, a status line', async () => {
+    // A fresh database: the environment's defaults, every day 11:00 to 22:00.
+    const home = text(await (await get('/')).text());
+    expect(home).toContain('>---From 11.00am to 10.00pm---<');
+    expect(home).toContain('Open daily 11.00am to 10.00pm');
+    const [restaurant] = nodesOf(jsonLdOf(home), 'Restaurant');
+    expect(restaurant!.openingHoursSpecification).toHaveLength(7);
+    expect(restaurant!.openingHoursSpecification).toContainEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: 'Sunday', opens: '11:00', closes: '22:00' });
+    // Rendered when the page was made, and read again by the browser (GET /api/settings/status).
+    for (const url of ['/menu', '/order/salad']) expect(text(await (await get(url)).text()), url).toMatch(/data-ordering-status[^>]*>.*?(Open now|Closed, opens)/);
+    expect(await (await get('/api/settings/status')).json()).toMatchObject({ text: expect.stringMatching(/^(Open now until 22:00|Closed, opens (today|tomorrow) at 11:00)$/) });
+  });
+
+  it('reach the prerendered pages within 5 s of a save, with no rebuild', async () => {
+    const headers = { authorization: `Bearer ${await createSessionToken(ADMIN, 0)}`, 'content-type': 'application/json' };
+    const { version, settings } = (await (await get('/api/settings', { headers })).json()) as VersionedSettings;
+    // Three days a year ahead, and the weekdays they fall on.
+    const day = (offset: number) => new Date(Date.now() + (365 + offset) * 86_400_000);
+    const closure = { from: day(0).toISOString().slice(0, 10), to: day(2).toISOString().slice(0, 10), note: 'Closed for the holidays' };
+    const weekdays = [0, 1, 2].map((offset) => day(offset).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }));
+    const next = {
+      ...settings,
+      restaurant: { ...settings.restaurant, phone: '+1 (555) 010-4242' },
+      schedule: { ...settings.schedule, hours: { ...settings.schedule.hours, monday: [] }, closures: [closure] },
+    };
+    const saved = await get('/api/settings', { method: 'PUT', headers, body: JSON.stringify({ version, settings: next }) });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const at = Date.now();
+    await expect.poll(async () => text(await (await get('/')).text()), { timeout: 5_000, interval: 100 }).toContain('+1 (555) 010-4242');
+    expect(Date.now() - at).toBeLessThan(5_000);
+    const home = text(await (await get('/')).text());
+    expect(home).toContain('Mon: closed');
+    const [restaurant] = nodesOf(jsonLdOf(home), 'Restaurant');
+    expect(restaurant!.openingHoursSpecification).toHaveLength(6);
+    expect(restaurant!.specialOpeningHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: expect.arrayContaining(weekdays), opens: '00:00', closes: '00:00', validFrom: closure.from, validThrough: closure.to },
+    ]);
+    expect(schemaOrgProblems(jsonLdOf(home)[0])).toEqual([]);
+  });
+});
+
