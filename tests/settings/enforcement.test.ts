@@ -14,7 +14,7 @@ import { GET as streamRoute } from '@/app/api/orders/stream/route';
 import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
-import { KITCHEN_FULL, NOT_SCANNED, pickupOptions, slotFull, tooBig } from '@/lib/fulfilment/pickup';
+import { NOT_SCANNED, pickupOptions, slotFull, tooBig } from '@/lib/fulfilment/pickup';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
 import { addDays, formatDay } from '@/lib/reservations/calendar';
 import { stoppedExplanation } from '@/lib/settings/ordering';
