@@ -95,8 +95,21 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return found.length ? new Date(found[0]!) : null;
 }
 
+/** Each date's skipped minutes, by zone and date: read for every pickup time a day offers. */
+const skips = new Map<string, Span | null>();
+
 /** The minutes of `date` a change of clocks skips: none on most days. */
 function skippedOn(date: string, timeZone: string): Span | null {
+  const key = `${timeZone} ${date}`;
+  if (!skips.has(key)) {
+    // Dates come and go; a few years of them is still a small map.
+    if (skips.size > 5_000) skips.clear();
+    skips.set(key, findSkipped(date, timeZone));
+  }
+  return skips.get(key)!;
+}
+
+function findSkipped(date: string, timeZone: string): Span | null {
   const start = wallAsUtc(date, 0);
   const before = offsetAt(start - DAY_MS / 2, timeZone);
   const after = offsetAt(start + DAY_MS * 1.5, timeZone);
