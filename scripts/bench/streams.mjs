@@ -57,10 +57,19 @@ async function call(baseUrl, token, method, path, body) {
   return answer;
 }
 
+/** Tomorrow's first pickup time with room: an order no hour of the run refuses, and no slot fills. */
+async function pickupTomorrow(baseUrl) {
+  const date = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA');
+  const slots = await (await fetch(`${baseUrl}/api/pickup-slots?date=${date}`)).json();
+  const slot = slots.find((s) => s.available);
+  if (!slot) throw new Error(`no pickup time with room on ${date}`);
+  return { kind: 'pickup', date, time: slot.time };
+}
+
 /** The diner pays for one dish with the demo card; staff start it. Two events; answers when each was asked for. */
 async function placeOrder({ baseUrl, dinerToken, staffToken, menuId }) {
   await call(baseUrl, dinerToken, 'POST', '/api/carts', { menuId });
-  const { transactionId } = await call(baseUrl, dinerToken, 'POST', '/api/create-payment-intent', { fulfilment: { kind: 'table', table: 1 } });
+  const { transactionId } = await call(baseUrl, dinerToken, 'POST', '/api/create-payment-intent', { fulfilment: await pickupTomorrow(baseUrl) });
   const paidAsked = Date.now();
   await call(baseUrl, dinerToken, 'POST', '/api/payments/demo-confirm', { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
   const [order] = await call(baseUrl, staffToken, 'GET', '/api/orders?status=pending');
