@@ -120,11 +120,14 @@ export async function tableLink(browser: Browser, table: number): Promise<string
   return `${url.pathname}${url.search}`;
 }
 
-/** The earliest pickup time with room, today or else tomorrow, as the API lists them: a fulfilment no hour refuses. */
-export async function earliestPickup(page: Page): Promise<{ kind: 'pickup'; date: string; time: string }> {
+/**
+ * The earliest pickup time with room for an order of `load` kitchen units (each dish 1 unless set),
+ * today or else tomorrow, as the API lists them: a fulfilment no hour refuses.
+ */
+export async function earliestPickup(page: Page, load = 1): Promise<{ kind: 'pickup'; date: string; time: string }> {
   for (const days of [0, 1]) {
     const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
-    const slots = (await (await page.request.get(`/api/pickup-slots?date=${date}`)).json()) as { time: string; available: boolean }[];
+    const slots = (await (await page.request.get(`/api/pickup-slots?date=${date}&load=${load}`)).json()) as { time: string; available: boolean }[];
     const slot = slots.find((s) => s.available);
     if (slot) return { kind: 'pickup', date, time: slot.time };
   }
