@@ -305,20 +305,6 @@ describe('GET /api/orders/stream', () => {
   });
 });
 
-describe('GET /api/orders/stream?kitchen=1, the kitchen display', () => {
-  it('is for staff and admins: a diner is refused 403, and is not taken for a kitchen', async () => {
-    const who = await callers();
-    const diner = await streamRoute(request('GET', '/api/orders/stream?kitchen=1', { headers: who.diner }), undefined);
-    expect(diner.status).toBe(403);
-    expect(await errorOf(diner)).toBe('Only restaurant staff may do this.');
-    for (const role of ['staff', 'admin'] as const) {
-      const res = await streamRoute(request('GET', '/api/orders/stream?kitchen=1', { headers: who[role] }), undefined);
-      expect(res.status, role).toBe(200);
-      await res.body?.cancel();
-    }
-  });
-});
-
 describe('GET /api/settings/status', () => {
   it('tells anybody, signed in or not, whether orders are taken now', async () => {
     const who = await callers();

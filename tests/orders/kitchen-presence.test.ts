@@ -1,20 +1,20 @@
 /**
- * Kitchen presence, what safe failure reads: the kitchen display's order stream stamps the time
- * in the database when it opens and at each heartbeat, at most once a heartbeat however many
- * displays this server holds; any instance reads the stamp, trusting a read for 5 seconds.
+ * Kitchen presence, what safe failure and the restaurant's mail read: the kitchen display's order
+ * stream stamps the time in the database when it opens and at each heartbeat, at most once a
+ * heartbeat however many displays this server holds; any instance reads the stamp, trusting a
+ * read for 5 seconds. A diner's stream is no kitchen, even when it says it is.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GET as streamRoute } from '@/app/api/orders/stream/route';
-import { collections, type AppCollection } from '@/lib/db';
-import type { KitchenPresenceDoc } from '@/lib/db/documents';
+import { readStamp, setStamp } from '@/lib/db/stamps';
 import { kitchenSeenWithin, markKitchenSeen } from '@/lib/orders/kitchen-presence';
 import { EventStreamReader } from '../support/event-stream';
 import { request } from '../support/http';
 import { makeDiner, makeStaff } from '../support/people';
 
 const HEARTBEAT_MS = 15_000;
-const presence = async () => (await collections()).settings as unknown as AppCollection<KitchenPresenceDoc>;
-const stamp = async () => (await (await presence()).findOne({ _id: 'kitchen' }))?.seenAt.getTime();
+const KITCHEN = 'kitchen-seen';
+const stamp = async () => (await readStamp(KITCHEN)).getTime();
 /** A clock `ms` from the real one; only Date is faked, so the stream's timers still run. */
 const clockAt = (ms: number) => vi.useFakeTimers({ toFake: ['Date'], now: ms });
 
@@ -24,7 +24,7 @@ describe('kitchen presence', () => {
   it("is stamped when the kitchen display's stream opens, and not by anybody else's", async () => {
     const diner = await makeDiner();
     const before = await stamp();
-    const history = await streamRoute(request('GET', '/api/orders/stream', { headers: diner.headers }), undefined);
+    const history = await streamRoute(request('GET', '/api/orders/stream?kitchen=1', { headers: diner.headers }), undefined);
     const reading = new EventStreamReader(history);
     await reading.nextEvent();
     expect(await stamp()).toBe(before);
@@ -59,7 +59,7 @@ describe('kitchen presence', () => {
     clockAt(start);
     expect(await kitchenSeenWithin(60_000)).toBe(false);
     // Another instance serves the kitchen display now.
-    await (await presence()).updateOne({ _id: 'kitchen' }, { $set: { seenAt: new Date(start) } });
+    await setStamp(KITCHEN, new Date(start));
     clockAt(start + 5_001);
     expect(await kitchenSeenWithin(60_000)).toBe(true);
     clockAt(start + 61_000 + 5_001);
