@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, addDish, createAccount, login, saveSettings, signedIn } from './support';
 
 /**
@@ -9,6 +9,12 @@ import { ADMIN, addDish, createAccount, login, saveSettings, signedIn } from './
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA');
 
+/** Opens the Settings page and waits for its form to run: its fields are filled in by the browser. */
+async function openSettings(page: Page) {
+  await page.goto('/dashboard/settings');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue(/\d/);
+}
+
 test.describe('the Settings page', () => {
   test('an admin closes today: the order page says so, and paying is refused with the reason', async ({ page, browser }) => {
     // A diner is on the payment page with a dish, before the restaurant closes.
@@ -18,7 +24,7 @@ test.describe('the Settings page', () => {
     await expect(diner.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
 
     await login(page, ADMIN);
-    await page.goto('/dashboard/settings');
+    await openSettings(page);
     try {
       await page.getByRole('button', { name: 'Add a closure' }).click();
       await page.getByLabel('From', { exact: true }).fill(day(0));
@@ -49,7 +55,7 @@ test.describe('the Settings page', () => {
 
   test('an admin changes the phone number: the footer of / shows it within 5 s, with no rebuild', async ({ page, browser }) => {
     await login(page, ADMIN);
-    await page.goto('/dashboard/settings');
+    await openSettings(page);
     const phone = page.getByLabel('Phone', { exact: true });
     const before = await phone.inputValue();
     const visitor = await browser.newPage();
@@ -76,13 +82,13 @@ test.describe('the Settings page', () => {
 
   test('refuses hours that overlap, under the field, and saves nothing', async ({ page }) => {
     await login(page, ADMIN);
-    await page.goto('/dashboard/settings');
+    await openSettings(page);
     const monday = page.getByRole('group', { name: 'Monday' });
     await monday.getByRole('button', { name: 'Add a window to Monday' }).click();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(monday.getByText(/^Overlaps /)).toBeVisible();
     await expect(page.getByText('Settings saved')).toHaveCount(0);
-    await page.reload();
+    await openSettings(page);
     await expect(page.getByRole('group', { name: 'Monday' }).getByLabel('Opens')).toHaveCount(1);
   });
 });

@@ -141,7 +141,7 @@ export async function earliestPickup(page: Page, load = 1): Promise<{ kind: 'pic
 export async function saveSettings(admin: Page, edit: (settings: RestaurantSettings) => RestaurantSettings): Promise<RestaurantSettings> {
   const { version, settings } = (await (await admin.request.get('/api/settings')).json()) as VersionedSettings;
   const res = await admin.request.put('/api/settings', { data: { version, settings: edit(structuredClone(settings)) }, headers: { origin: new URL(admin.url()).origin } });
-  expect(res.status()).toBe(200);
+  expect(res.status(), await res.text()).toBe(200);
   return settings;
 }
 
