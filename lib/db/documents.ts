@@ -273,15 +273,8 @@ export interface TableKeyDoc {
   rotatedBy: string;
 }
 
-/** The number of tables as the Tables page kept it before the settings were one document: read as a default only. */
-export interface LegacyTablesDoc {
-  _id: 'tables';
-  count: number;
-  updatedAt: Date;
-}
-
 /** The `settings` collection: a few documents, one per concern, told apart by `_id`. */
-export type SettingsDoc = RestaurantSettingsDoc | OrderingStateDoc | TableKeyDoc | LegacyTablesDoc;
+export type SettingsDoc = RestaurantSettingsDoc | OrderingStateDoc | TableKeyDoc;
 
 /** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
 export interface RateLimitDoc {

@@ -48,7 +48,7 @@ function defaultTimeZone(env: Env): string {
   return local && isTimeZone(local) ? local : 'UTC';
 }
 
-/** `tableCount`: what the Tables page saved before the settings were one document. */
+/** `tableCount`: what the Tables page saved before the settings were one document (migration 026). */
 export function defaultSettings(env: Env = process.env, tableCount?: number): RestaurantSettings {
   const opens = hhmm(env.NEXT_PUBLIC_HOURS_OPEN, '11:00');
   const closes = hhmm(env.NEXT_PUBLIC_HOURS_CLOSE, '22:00');

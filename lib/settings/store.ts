@@ -2,7 +2,7 @@ import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
 import { collections, getDb, isDuplicateKeyError, type AppCollection, type AppDb } from '@/lib/db';
-import type { LegacyTablesDoc, OrderingStateDoc, RestaurantSettingsDoc, SettingsDoc } from '@/lib/db/documents';
+import type { OrderingStateDoc, RestaurantSettingsDoc, SettingsDoc } from '@/lib/db/documents';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
 import { defaultSettings } from './defaults';
 import { zonedClock } from './schedule';
@@ -50,10 +50,10 @@ function orderingStateOf(doc: OrderingStateDoc | undefined): OrderingState {
 
 /** The settings and the kitchen's state, from the database: what the caches hold. */
 export async function readSnapshot(): Promise<Snapshot> {
-  const docs = await (await documents<SettingsDoc>()).find({ _id: { $in: ['restaurant', 'ordering', 'tables'] } }).toArray();
+  const docs = await (await documents<SettingsDoc>()).find({ _id: { $in: ['restaurant', 'ordering'] } }).toArray();
   const of = <K extends SettingsDoc['_id']>(id: K) => docs.find((doc) => doc._id === id) as Extract<SettingsDoc, { _id: K }> | undefined;
   const saved = of('restaurant') as RestaurantSettingsDoc | undefined;
-  const defaults = defaultSettings(process.env, (of('tables') as LegacyTablesDoc | undefined)?.count);
+  const defaults = defaultSettings(process.env);
   return {
     versioned: saved ? { version: saved.version, settings: withDefaults(saved.settings, defaults) } : { version: 0, settings: defaults },
     ordering: orderingStateOf(of('ordering') as OrderingStateDoc | undefined),

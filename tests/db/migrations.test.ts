@@ -15,10 +15,12 @@ import { reviewIds } from '@/lib/db/migrations/002-review-ids';
 import { owners } from '@/lib/db/migrations/003-owners';
 import { dropEmailIndexes } from '@/lib/db/migrations/004-drop-email-indexes';
 import { kitchenLoad } from '@/lib/db/migrations/025-kitchen-load';
+import { tableCount } from '@/lib/db/migrations/026-table-count';
 import { MIGRATIONS, type Migration } from '@/lib/db/migrations';
 import { pendingMigrations, runMigrations } from '@/lib/db/migrations/runner';
 import { seedId } from '@/lib/db/seed';
 import { seedMenu } from '@/lib/seed/menu-data';
+import { readSnapshot } from '@/lib/settings/store';
 import { createFirebaseAccount } from '../support/firebase';
 import { insertLegacyDish, insertLegacyDocuments, insertLegacyUser, legacyCollection } from '../support/legacy';
 import { makeDiner, uniqueEmail } from '../support/people';
@@ -272,5 +274,28 @@ describe(`each migration, from the shape it converts (${backend})`, () => {
     const before = await slots.find({}).sort({ _id: 1 }).toArray();
     await kitchenLoad.up(db);
     expect(await slots.find({}).sort({ _id: 1 }).toArray()).toEqual(before);
+  });
+
+  it('026-table-count: the number of tables saved before joins settings never saved, saved settings keep theirs, and the old document goes', async () => {
+    const settings = legacyCollection(db, 'settings');
+    await settings.deleteMany({ _id: { $in: ['restaurant', 'tables'] } });
+    // As the Tables page kept it before the settings were one document.
+    await settings.insertOne({ _id: 'tables', count: 7, updatedAt: new Date() });
+    expect((await readSnapshot()).versioned.version).toBe(0);
+
+    await tableCount.up(db);
+    expect(await settings.findOne({ _id: 'tables' })).toBeNull();
+    expect((await readSnapshot()).versioned).toMatchObject({ version: 1, settings: { tables: { count: 7 }, schedule: { timeZone: expect.any(String) } } });
+    const once = await settings.findOne({ _id: 'restaurant' });
+    await tableCount.up(db);
+    expect(await settings.findOne({ _id: 'restaurant' })).toEqual(once);
+
+    // Settings an admin saved already hold their own number, which has ruled since.
+    await settings.updateOne({ _id: 'restaurant' }, { $set: { version: 4, 'settings.tables.count': 12 } });
+    await settings.insertOne({ _id: 'tables', count: 3, updatedAt: new Date() });
+    await tableCount.up(db);
+    expect(await settings.findOne({ _id: 'tables' })).toBeNull();
+    expect((await readSnapshot()).versioned).toMatchObject({ version: 4, settings: { tables: { count: 12 } } });
+    await settings.deleteMany({ _id: 'restaurant' });
   });
 });

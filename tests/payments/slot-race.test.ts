@@ -72,7 +72,8 @@ it('the race from the issue: the confirmation holds A, the resumed choice of B o
   const order = await recordOf(first.transactionId);
   expect(order).toMatchObject({ status: 'pending', fulfilment: { kind: 'pickup', date: tomorrow(), time: '12:00', asap: false } });
   expect([await held('12:00'), await held('12:15')]).toEqual([1, 0]);
-  expect((await recordOf(resumed!.body.transactionId))?.status).toBe('intent');
+  expect(await recordOf(resumed!.body.transactionId)).toBeNull();
+  expect((await (await collections()).checkout_intents.findOne({ transactionId: resumed!.body.transactionId }))?.status).toBe('open');
 
   // Cancelling gives back the place the payment holds.
   await cancel(order!._id.toHexString());

@@ -13,7 +13,8 @@ import { orderLines } from './022-order-lines.ts';
 import { orderMoney } from './023-order-money.ts';
 import { orderHistory } from './024-order-history.ts';
 import { kitchenLoad } from './025-kitchen-load.ts';
+import { tableCount } from './026-table-count.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount];
