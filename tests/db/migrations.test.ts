@@ -277,7 +277,7 @@ describe(`each migration, from the shape it converts (${backend})`, () => {
   });
 
   it('026-table-count: the number of tables saved before joins settings never saved, saved settings keep theirs, and the old document goes', async () => {
-    const settings = legacyCollection(db, 'settings');
+    const settings = db.collection('settings') as unknown as AppCollection<{ _id: string; [field: string]: unknown }>;
     await settings.deleteMany({ _id: { $in: ['restaurant', 'tables'] } });
     // As the Tables page kept it before the settings were one document.
     await settings.insertOne({ _id: 'tables', count: 7, updatedAt: new Date() });
