@@ -113,48 +113,102 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
     fake = await startFakeStripe(Number(new URL(apiBase!).port));
   });
   test.afterAll(() => fake.close());
+  let intentsBefore = 0;
+  test.beforeEach(() => {
+    intentsBefore = fake.intents.size;
+  });
+  const cents = (dollars: string) => Math.round(Number(dollars.replace('$', '')) * 100);
 
-  /** A CardElement stand-in: one input; confirming a card starting 4000 0000 0000 0002 is declined. */
+  /**
+   * A stand-in for Stripe.js, driven by the real @stripe/react-stripe-js components. Its Payment
+   * Element is one input ("Card number"; confirming 4000 0000 0000 0002 is declined), and its
+   * Express Checkout Element offers "Google Pay", whose button opens the wallet (when the page
+   * resolves the click) and confirms at once. It keeps the amount Elements was last given, which
+   * is what a wallet's sheet would show.
+   */
   async function presetStripeJs(page: Page) {
-    // What Stripe does when Stripe.js confirms a good card: the intent at the (fake) API succeeds.
-    // Intents are opened for manual capture: the card is authorized, and the server captures it.
+    // What Stripe does when Stripe.js confirms a payment: the intent at the (fake) API succeeds.
+    // Intents are opened for manual capture: the payment is authorized, and the server captures it.
     await page.exposeFunction('stripeConfirmed', (id: string) => fake.confirm(id).status);
     await page.addInitScript(() => {
-      let input: HTMLInputElement | null = null;
-      const listeners: Record<string, Array<(event: unknown) => void>> = {};
-      const card = {
-        mount(node: HTMLElement) {
-          input = document.createElement('input');
-          input.setAttribute('aria-label', 'Card number');
-          input.style.fontSize = '16px';
-          input.addEventListener('input', () => {
-            const digits = input!.value.replace(/\s/g, '');
-            const error = /^\d*$/.test(digits) ? undefined : { message: 'Your card number is invalid.' };
-            for (const cb of listeners.change ?? []) cb({ complete: digits.length === 16, error });
-          });
-          node.appendChild(input);
-          for (const cb of listeners.ready ?? []) cb(card);
-        },
-        on(event: string, cb: (event: unknown) => void) {
-          (listeners[event] ??= []).push(cb);
-        },
-        off() {},
-        update() {},
-        destroy() {
-          input?.remove();
-        },
+      type Listener = (event: unknown) => void;
+      const w = window as unknown as { Stripe: unknown; stripeConfirmed(id: string): Promise<string>; stripeStandIn: { amount: number; wallet: string | null } };
+      w.stripeStandIn = { amount: 0, wallet: null };
+      let card: HTMLInputElement | null = null;
+      const element = (type: string) => {
+        const listeners: Record<string, Listener[]> = {};
+        const emit = (event: string, payload: unknown) => (listeners[event] ?? []).forEach((cb) => cb(payload));
+        let node: HTMLElement | null = null;
+        return {
+          mount(into: HTMLElement) {
+            node = into;
+            if (type === 'payment') {
+              card = document.createElement('input');
+              card.setAttribute('aria-label', 'Card number');
+              card.style.fontSize = '16px';
+              card.addEventListener('input', () => emit('change', { elementType: 'payment', complete: card!.value.replace(/\s/g, '').length === 16 }));
+              into.appendChild(card);
+              // Stripe.js reports ready once its frame has loaded, after mount has returned.
+              setTimeout(() => emit('ready', this));
+            } else {
+              const button = document.createElement('button');
+              button.type = 'button';
+              button.textContent = 'Google Pay';
+              button.addEventListener('click', () => {
+                let opened = false;
+                emit('click', { elementType: 'expressCheckout', expressPaymentType: 'google_pay', resolve: () => (opened = true) });
+                if (!opened) return;
+                w.stripeStandIn.wallet = 'google_pay';
+                emit('confirm', { elementType: 'expressCheckout', expressPaymentType: 'google_pay', paymentFailed: () => (w.stripeStandIn.wallet = 'failed') });
+              });
+              into.appendChild(button);
+              setTimeout(() => emit('ready', { elementType: 'expressCheckout', availablePaymentMethods: { googlePay: true, applePay: false, link: false } }));
+            }
+          },
+          on(event: string, cb: Listener) {
+            (listeners[event] ??= []).push(cb);
+          },
+          off(event: string, cb: Listener) {
+            listeners[event] = (listeners[event] ?? []).filter((other) => other !== cb);
+          },
+          update() {},
+          destroy() {
+            node?.replaceChildren();
+          },
+        };
       };
-      (window as unknown as { Stripe: unknown }).Stripe = () => ({
-        elements: () => ({ create: () => card, getElement: () => card, update() {} }),
-        createToken: async () => ({}),
-        createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_fake' } }),
-        async confirmCardPayment(clientSecret: string) {
+      const unused = () => {
+        throw new Error('the payment page confirms through the Payment Element only');
+      };
+      w.Stripe = () => ({
+        // What @stripe/react-stripe-js checks before it takes an object as Stripe.js.
+        createToken: unused,
+        createPaymentMethod: unused,
+        confirmCardPayment: unused,
+        elements(options: { amount: number }) {
+          w.stripeStandIn.amount = options.amount;
+          const created: Record<string, ReturnType<typeof element>> = {};
+          return {
+            create: (type: string) => (created[type] = element(type)),
+            getElement: (type: string) => created[type] ?? null,
+            update(changes: { amount?: number }) {
+              if (changes.amount !== undefined) w.stripeStandIn.amount = changes.amount;
+            },
+            async submit() {
+              if (w.stripeStandIn.wallet) return {};
+              const digits = card?.value.replace(/\s/g, '') ?? '';
+              if (!/^\d*$/.test(digits)) return { error: { type: 'validation_error', message: 'Your card number is invalid.' } };
+              if (digits.length !== 16) return { error: { type: 'validation_error', message: 'Your card number is incomplete.' } };
+              return {};
+            },
+          };
+        },
+        async confirmPayment({ clientSecret }: { clientSecret: string }) {
           const id = clientSecret.split('_secret_')[0]!;
-          if (input!.value.replace(/\s/g, '') === '4000000000000002') {
+          if (!w.stripeStandIn.wallet && card!.value.replace(/\s/g, '') === '4000000000000002') {
             return { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } };
           }
-          const status = await (window as unknown as { stripeConfirmed(id: string): Promise<string> }).stripeConfirmed(id);
-          return { paymentIntent: { id, status } };
+          return { paymentIntent: { id, status: await w.stripeConfirmed(id) } };
         },
         _registerWrapper() {},
         registerAppInfo() {},
@@ -162,18 +216,23 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
     });
   }
 
-  test('a declined card shows Stripe’s message in red; a good one pays and is recorded from Stripe’s own record', async ({ page }) => {
+  const amountOnWallets = (page: Page) => page.evaluate(() => (window as unknown as { stripeStandIn: { amount: number } }).stripeStandIn.amount);
+
+  test('the Payment Element: a declined card shows Stripe’s message in red; a good one pays and is recorded from Stripe’s own record', async ({ page }) => {
     const total = await shopperWithCart(page, 'stripe');
     await presetStripeJs(page);
     await page.goto('/dashboard/payment');
     await expect(page.getByText('Demo card — no real charge')).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Payment details' })).toBeVisible();
     await pickupAtEarliestTime(page);
     const pay = page.getByRole('button', { name: `Pay ${total}` });
     await expect(pay).toBeEnabled();
 
     await page.getByLabel('Card number').fill('4242 abcd');
+    await pay.click();
     const cardError = page.locator('form').getByRole('alert');
     await expect(cardError).toHaveText('Your card number is invalid.');
+    expect(fake.intents.size, 'no intent is opened for details Stripe refused').toBe(intentsBefore);
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await pay.click();
     await expect(cardError).toHaveText('Your card was declined.');
@@ -182,9 +241,32 @@ test.describe('paying with Stripe (a Stripe-mode build)', () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await pay.click();
     await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(/Order #\d{4,}/);
-    await expect(page.getByText(/^Transaction id: pi_[0-9a-f]{24}$/)).toBeVisible();
-    expect([...fake.intents.values()].filter((i) => i.status === 'succeeded').map((i) => i.capture_method)).toEqual(['manual']);
+    const id = (await page.getByText(/^Transaction id: pi_/).textContent())!.replace('Transaction id: ', '');
+    expect(fake.intents.get(id)).toMatchObject({ status: 'succeeded', capture_method: 'manual', payment_method_types: ['card', 'link'], amount: cents(total) });
     await page.goto('/dashboard/paymentHistory');
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/#\d{4,}.*pending/);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/#\d{4,}.*Order received/);
+  });
+
+  test('the Express Checkout Element above it: Google Pay shows the total, pays it, and the order is recorded', async ({ page }) => {
+    const total = await shopperWithCart(page, 'wallet');
+    await presetStripeJs(page);
+    await page.goto('/dashboard/payment');
+    const googlePay = page.getByRole('button', { name: 'Google Pay' });
+    await expect(googlePay).toBeVisible();
+    // Above the card: what a phone's diner meets first.
+    const walletBox = (await googlePay.boundingBox())!;
+    const cardBox = (await page.getByLabel('Card number').boundingBox())!;
+    expect(walletBox.y).toBeLessThan(cardBox.y);
+    await pickupAtEarliestTime(page);
+    await page.locator('label').filter({ hasText: /^15%/ }).click();
+    const withTip = page.getByRole('button', { name: /^Pay \$/ });
+    const totalWithTip = (await withTip.textContent())!.replace('Pay ', '');
+    expect(totalWithTip).not.toBe(total);
+    await expect.poll(() => amountOnWallets(page)).toBe(cents(totalWithTip));
+
+    await googlePay.click();
+    await expect(page.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toContainText(totalWithTip);
+    const id = (await page.getByText(/^Transaction id: pi_/).textContent())!.replace('Transaction id: ', '');
+    expect(fake.intents.get(id)).toMatchObject({ status: 'succeeded', capture_method: 'manual', amount: cents(totalWithTip) });
   });
 });

@@ -25,9 +25,9 @@ import { DemoCardForm } from './demo-card-form';
 import { OrderTotals } from './order-totals';
 import { TipChooser, readTip, type TipState } from './tip-chooser';
 
-const StripeCardForm = dynamic(() => import('./stripe-card-form'), {
+const StripePaymentForm = dynamic(() => import('./stripe-payment-form'), {
   ssr: false,
-  loading: () => <LoadingState>Loading the card form…</LoadingState>,
+  loading: () => <LoadingState>Loading the payment form…</LoadingState>,
 });
 
 const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -182,7 +182,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, statu
           {refusal}
         </p>
       ) : null}
-      {paymentMode() === 'stripe' ? <StripeCardForm {...cardForm} /> : <DemoCardForm {...cardForm} />}
+      {paymentMode() === 'stripe' ? <StripePaymentForm {...cardForm} /> : <DemoCardForm {...cardForm} />}
     </div>
   );
 }

@@ -5,6 +5,17 @@
  */
 export type PaymentMode = 'stripe' | 'demo';
 
+/** What every payment is in, on both sides of the wire. */
+export const CURRENCY = 'usd';
+export type Currency = typeof CURRENCY;
+
+/**
+ * What Stripe's Payment Element and Express Checkout Element offer, and what the server opens
+ * intents for: a card (Apple Pay and Google Pay pay with one) and Link. Each can be authorized now
+ * and captured later, which holding the pickup slot before taking the money needs.
+ */
+export const STRIPE_PAYMENT_METHODS = ['card', 'link'] as const;
+
 export function stripePublishableKey(): string | undefined {
   return process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY || undefined;
 }

@@ -1,5 +1,5 @@
 import { HttpError } from '@/lib/api/http';
-import type { PaymentMode } from './mode';
+import type { Currency, PaymentMode } from './mode';
 
 /**
  * The one interface every card provider implements. The rules (what is charged, for whom, and
@@ -21,8 +21,7 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<ProviderIntent>;
 }
 
-export type Currency = 'usd';
-export const CURRENCY: Currency = 'usd';
+export { CURRENCY, type Currency } from './mode';
 
 /**
  * 'open' covers every state in which the customer may still (re)try a card; 'authorized' is a

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { HttpError } from '@/lib/api/http';
+import { STRIPE_PAYMENT_METHODS } from './mode';
 import { PaymentError, type IntentStatus, type PaymentProvider, type ProviderIntent } from './provider';
 
 /** Everything Stripe: the client, the adapter to PaymentProvider, error mapping and webhooks. */
@@ -40,10 +41,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     name: 'stripe',
     async createIntent({ amountCents, currency, email }) {
       const intent = await stripe.paymentIntents
-        // Card only (the form is a CardElement); the email lets the server check from Stripe's own
-        // record whose payment it is. Manual capture: confirming the card only authorizes the
-        // amount, and the server captures it once the pickup slot is held, or voids it.
-        .create({ amount: amountCents, currency, allowed_payment_method_types: ['card'], capture_method: 'manual', metadata: { email } })
+        // The methods the Payment Element offers; the email lets the server check from Stripe's
+        // own record whose payment it is. Manual capture: confirming only authorizes the amount,
+        // and the server captures it once the pickup slot is held, or voids it.
+        .create({ amount: amountCents, currency, allowed_payment_method_types: [...STRIPE_PAYMENT_METHODS], capture_method: 'manual', metadata: { email } })
         .catch(mapStripeError);
       return toProviderIntent(intent);
     },

@@ -84,7 +84,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         amount_received: 0,
         client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
         metadata,
-        payment_method_types: params.getAll('allowed_payment_method_types[0]'),
+        payment_method_types: [...params].filter(([key]) => /^allowed_payment_method_types\[\d+\]$/.test(key)).map(([, value]) => value),
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };

@@ -33,7 +33,7 @@ describe('the Stripe adapter, with the real SDK against a local fake of the API'
   const provider = () =>
     createStripeProvider(new Stripe('sk_test_fake', { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 }));
 
-  it('creates a card-only intent for the amount in cents, tagged with the email', async () => {
+  it('creates an intent for the Payment Element’s methods (a card, wallets pay by card, and Link), for manual capture, for the amount in cents, tagged with the email', async () => {
     const intent = await provider().createIntent({ amountCents: 5345, currency: 'usd', email: 'dana@bistro.test' });
     expect(intent).toMatchObject({ amountCents: 5345, currency: 'usd', email: 'dana@bistro.test', status: 'open' });
     expect(intent.id).toMatch(/^pi_/);
@@ -45,8 +45,9 @@ describe('the Stripe adapter, with the real SDK against a local fake of the API'
       amount: '5345',
       currency: 'usd',
       'metadata[email]': 'dana@bistro.test',
-      'allowed_payment_method_types[0]': 'card',
+      capture_method: 'manual',
     });
+    expect(fake.intents.get(intent.id)!.payment_method_types).toEqual(['card', 'link']);
   });
 
   it("retrieves an intent and reads Stripe's statuses", async () => {
