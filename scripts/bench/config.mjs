@@ -22,9 +22,10 @@ export const FIRST_CONTENT_PAGES = [
 /**
  * Dashboard pages, as a signed-in diner: first-load JavaScript (the dashboard shell and its menu),
  * printed beside the public pages' line for reference. The target is for public pages: the
- * dashboard keeps SWR for what must refresh.
+ * dashboard keeps SWR for what must refresh. The payment page carries the card form of the
+ * build's provider (Stripe's Elements when built with NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY).
  */
-export const DASHBOARD_PAGES = ['/dashboard/userHome', '/dashboard/cart'];
+export const DASHBOARD_PAGES = ['/dashboard/userHome', '/dashboard/cart', '/dashboard/payment'];
 
 /** Lighthouse category targets (scores 0–1). */
 export const LIGHTHOUSE_TARGETS = {
