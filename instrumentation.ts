@@ -7,4 +7,6 @@ export async function register() {
   await checkDatabaseAtStart();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
+  // On Vercel, where nothing runs between requests, the cron route does this.
+  if (!process.env.VERCEL) (await import('@/lib/users/guests')).startGuestSweep();
 }

@@ -23,8 +23,9 @@ export async function proxy(req: NextRequest) {
     return res;
   }
   if (pathname === '/dashboard') return NextResponse.redirect(new URL(dashboardHome(viewer.role), req.url));
-  const needed = roleNeededFor(pathname);
-  if (needed && !hasRole(viewer.role, needed)) return NextResponse.redirect(new URL('/', req.url));
+  // Outside the dashboard (/secret) a page is for people with an account.
+  const needed = roleNeededFor(pathname) ?? 'diner';
+  if (!hasRole(viewer.role, needed)) return NextResponse.redirect(new URL('/', req.url));
   return NextResponse.next();
 }
 

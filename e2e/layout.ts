@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { hasRole } from '../lib/auth/roles';
 import { DASHBOARD_PAGES, type DashboardPage } from '../lib/dashboard/pages';
 import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
 
@@ -9,12 +10,12 @@ import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
 export const TAP_PX = 44;
 
 /**
- * The dashboard pages a diner walks (those a diner may open), or an admin walks (those that need
- * more than a diner, and /dashboard itself), by route ([id] for a dynamic segment), from the page
- * list (lib/dashboard/pages.ts).
+ * The dashboard pages a diner walks (those a diner may open, guests' included), or an admin walks
+ * (those that need staff or more, and /dashboard itself), by route ([id] for a dynamic segment),
+ * from the page list (lib/dashboard/pages.ts).
  */
 export const pagesOf = (who: 'diner' | 'admin') =>
-  DASHBOARD_PAGES.filter(({ path, role }) => (who === 'diner' ? role === 'diner' : role !== 'diner' || path === '/dashboard')).map(({ path }) => path);
+  DASHBOARD_PAGES.filter(({ path, role }) => (who === 'diner' ? !hasRole(role, 'staff') : hasRole(role, 'staff') || path === '/dashboard')).map(({ path }) => path);
 
 /** The URL of a route: its one dynamic segment is the signed-in diner's latest order (a receipt), else a menu item. */
 export async function urlOf(page: Page, route: string): Promise<string> {

@@ -165,13 +165,18 @@ export const openAllDay = (settings: RestaurantSettings) => {
   }
 };
 
+/** Types the demo card that succeeds into the payment page's card form. */
+export async function fillDemoCard(page: Page): Promise<void> {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+}
+
 /** Pays for the cart on the payment page with the demo card; resolves when the server has recorded it. */
 export async function payOnPage(diner: Page): Promise<number> {
   await diner.goto('/dashboard/payment');
   await pickupAtEarliestTime(diner);
-  await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await diner.getByLabel('CVC').fill('123');
+  await fillDemoCard(diner);
   const pay = diner.getByRole('button', { name: /^Pay \$/ });
   await expect(pay).toBeEnabled();
   const recorded = diner.waitForResponse((res) => res.url().endsWith('/api/payments/demo-confirm') && res.ok());

@@ -8,6 +8,8 @@ import { requirePageViewer, sessionResponseOf } from '@/lib/auth/viewer';
 import { titlePrefix } from '@/lib/config/site';
 import { sidebarOf } from '@/lib/dashboard/pages';
 import { getSettings } from '@/lib/settings/store';
+import { hasRole } from '@/lib/auth/roles';
+import { guestOrdersOpen } from '@/lib/users/guests';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false, follow: false } };
 
@@ -16,11 +18,11 @@ export const metadata: Metadata = { title: 'Dashboard', robots: { index: false, 
  * read here, so what depends on who is signed in (the cart, its badge) renders in the first HTML.
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const viewer = await requirePageViewer();
+  const viewer = await requirePageViewer('guest');
   const { name } = (await getSettings()).restaurant;
   return (
-    <Providers fallback={{ [SESSION_KEY]: sessionResponseOf(viewer) }}>
-      <DashboardShell brand={name} titlePrefix={titlePrefix(name)} showCart={viewer.role === 'diner'} nav={<Sidebar links={sidebarOf(viewer.role)} brand={name} />}>
+    <Providers fallback={{ [SESSION_KEY]: sessionResponseOf(viewer, await guestOrdersOpen()) }}>
+      <DashboardShell brand={name} titlePrefix={titlePrefix(name)} showCart={!hasRole(viewer.role, 'staff')} nav={<Sidebar links={sidebarOf(viewer.role)} brand={name} />}>
         {children}
       </DashboardShell>
     </Providers>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import type { User } from 'firebase/auth';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@/lib/auth/schemas';
@@ -18,6 +19,7 @@ export function LoginForm() {
   const [error, setError] = useState('');
   const [info, setInfo] = useState('');
   const [restoring, setRestoring] = useState(true);
+  const [guest, setGuest] = useState<User | null>(null);
   const {
     register,
     handleSubmit,
@@ -25,7 +27,8 @@ export function LoginForm() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema) });
 
-  // A user Firebase still remembers (the server session expired) is signed back in at once.
+  // A user Firebase still remembers (the server session expired) is signed back in at once; a
+  // guest is offered to go on as that guest, since they may have come to log in to an account.
   useEffect(() => {
     let cancelled = false;
     (async () => {
@@ -33,7 +36,8 @@ export function LoginForm() {
         const { getFirebaseAuth } = await import('@/lib/firebase/client');
         const auth = getFirebaseAuth();
         await auth.authStateReady();
-        if (!cancelled && auth.currentUser) {
+        if (!cancelled && auth.currentUser?.isAnonymous) setGuest(auth.currentUser);
+        else if (!cancelled && auth.currentUser) {
           await finish(auth.currentUser, { notice: 'User Login Successfull' });
           return;
         }
@@ -139,6 +143,15 @@ export function LoginForm() {
         </Link>
       </p>
       <GoogleButton onError={setError} divider="or sign in with" />
+      {guest ? (
+        <button
+          type="button"
+          onClick={() => void finish(guest, { notice: 'Welcome back' }).catch((err: unknown) => setError(describeAuthError(err)))}
+          className="w-full rounded border border-gray-300 bg-white px-4 py-3 font-semibold hover:bg-gray-50"
+        >
+          Continue as guest
+        </button>
+      ) : null}
     </form>
   );
 }

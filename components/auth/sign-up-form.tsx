@@ -29,11 +29,17 @@ export function SignUpForm() {
   async function onSubmit({ name, photoURL, email, password }: SignUpInput) {
     setError('');
     try {
-      const [{ createUserWithEmailAndPassword, updateProfile }, { getFirebaseAuth }] = await Promise.all([
+      const [{ EmailAuthProvider, createUserWithEmailAndPassword, linkWithCredential, updateProfile }, { getFirebaseAuth }] = await Promise.all([
         import('firebase/auth'),
         import('@/lib/firebase/client'),
       ]);
-      const { user } = await createUserWithEmailAndPassword(getFirebaseAuth(), email, password);
+      const auth = getFirebaseAuth();
+      await auth.authStateReady();
+      const guest = auth.currentUser?.isAnonymous ? auth.currentUser : null;
+      // A guest's anonymous account becomes the new account: the same uid, so their orders stay theirs.
+      const { user } = guest
+        ? await linkWithCredential(guest, EmailAuthProvider.credential(email, password))
+        : await createUserWithEmailAndPassword(auth, email, password);
       await updateProfile(user, { displayName: name, photoURL });
       // A fresh token carries the new name and picture into the server session.
       await user.getIdToken(true);

@@ -2,7 +2,6 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { api } from '@/lib/client/api';
-import { notify } from '@/lib/client/notify';
 import type { SessionResponse } from '@/lib/auth/types';
 import type { AddedToCart } from '@/lib/cart/types';
 import type { AddToCartInput } from '@/lib/cart/schemas';
@@ -19,18 +18,18 @@ export function useAddToCart() {
   const router = useRouter();
   const pathname = usePathname();
 
-  /** True when somebody is signed in; otherwise offers the login page (coming back here) and answers false. */
+  /**
+   * True when somebody is signed in. Otherwise offers the login page (coming back here) or, where
+   * the restaurant takes guest orders, to continue as a guest: true once that signed them in.
+   */
   async function signedIn(): Promise<boolean> {
     const session = await api<SessionResponse>(SESSION_KEY, { public: true, cache: 'no-store' }).catch(() => null);
     if (session?.user) return true;
-    const answer = await notify.confirm({
-      icon: 'warning',
-      title: 'You are not Logged In!',
-      text: "You won't be able to add to cart this item!",
-      confirmButtonText: 'Yes, login!',
-    });
-    if (answer) router.push(`/login?from=${encodeURIComponent(pathname ?? '/')}`);
-    return false;
+    const toLogin = () => router.push(`/login?from=${encodeURIComponent(pathname ?? '/')}`);
+    const offer = await import('./sign-in-offer').catch(() => null);
+    // Without its code (the connection dropped), the login page is the way on.
+    if (!offer) return (toLogin(), false);
+    return offer.offerSignIn({ guests: session?.guests === true, toLogin });
   }
 
   /** Adds the line and refreshes the cart badge; throws the server's refusal as an ApiError. */

@@ -52,6 +52,8 @@ export function Ticket({ order, now, settings, held, sending, onTap, onUndo }: T
           </p>
         </header>
         {order.fulfilment ? <p className="mt-1 text-xl font-semibold">{fulfilmentLabel(order.fulfilment)}</p> : null}
+        {/* Who the counter calls: the account's name, or the one a guest gave at payment. */}
+        {order.name ? <p className="mt-1 text-xl">For {order.name}</p> : null}
         <ul className="mt-3 space-y-2 text-2xl leading-tight">
           {order.items.map((line, i) => (
             <li key={`${line.name}-${i}`}>

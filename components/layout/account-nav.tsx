@@ -8,6 +8,7 @@ import { SwrDefaults } from '@/components/session/providers';
 import { dashboardHome } from '@/lib/dashboard/pages';
 import { dishCount } from '@/lib/cart/totals';
 import { logout } from '@/lib/client/logout';
+import { notify } from '@/lib/client/notify';
 import { AccountPlaceholder } from './account-placeholder';
 
 /** The signed-in part of the top bar: dashboard link, cart badge, avatar, login or logout. */
@@ -39,10 +40,22 @@ function AccountLinks() {
     );
   }
 
+  const guest = user.role === 'guest';
+
   async function onLogout() {
+    // A guest's account lives in this browser only: once signed out of it, its orders are out of reach.
+    const leave =
+      !guest ||
+      (await notify.confirm({
+        icon: 'warning',
+        title: 'Log out as a guest?',
+        text: 'Your orders and receipts as a guest cannot be opened again after this. Sign up first to keep them.',
+        confirmButtonText: 'Log out',
+      }));
+    if (!leave) return;
     setLeaving(true);
     await logout();
-    await mutate({ user: null }, { revalidate: false });
+    await mutate((session) => session && { ...session, user: null }, { revalidate: false });
     setLeaving(false);
     router.push('/');
     router.refresh();
@@ -67,23 +80,31 @@ function AccountLinks() {
           ) : null}
         </Link>
       </li>
-      <li>
-        {/* eslint-disable-next-line @next/next/no-img-element -- profile pictures come from any host */}
-        <img
-          src={user.photoURL || '/images/avatar.svg'}
-          alt=""
-          title={user.name}
-          width={36}
-          height={36}
-          referrerPolicy="no-referrer"
-          // A picture from a host the Content-Security-Policy does not open is refused: show the default.
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith('/images/avatar.svg')) event.currentTarget.src = '/images/avatar.svg';
-          }}
-          className="h-9 w-9 rounded-full border border-white/40 object-cover"
-        />
-        <span className="sr-only">Signed in as {user.name}</span>
-      </li>
+      {guest ? (
+        <li>
+          <Link href="/signUp" className="inline-flex min-h-11 items-center rounded bg-gold px-4 py-2 font-semibold text-white hover:bg-gold-dark">
+            Sign Up
+          </Link>
+        </li>
+      ) : (
+        <li>
+          {/* eslint-disable-next-line @next/next/no-img-element -- profile pictures come from any host */}
+          <img
+            src={user.photoURL || '/images/avatar.svg'}
+            alt=""
+            title={user.name}
+            width={36}
+            height={36}
+            referrerPolicy="no-referrer"
+            // A picture from a host the Content-Security-Policy does not open is refused: show the default.
+            onError={(event) => {
+              if (!event.currentTarget.src.endsWith('/images/avatar.svg')) event.currentTarget.src = '/images/avatar.svg';
+            }}
+            className="h-9 w-9 rounded-full border border-white/40 object-cover"
+          />
+          <span className="sr-only">Signed in as {user.name}</span>
+        </li>
+      )}
       <li>
         <button type="button" onClick={onLogout} disabled={leaving} className="nav-link disabled:opacity-60">
           {leaving ? 'Logging out…' : 'Logout'}

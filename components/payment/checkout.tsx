@@ -23,6 +23,7 @@ import type { ScannedTable } from '@/lib/tables/table-mode';
 import { CheckoutChanged } from './card-form-parts';
 import { DemoCardForm } from './demo-card-form';
 import { OrderTotals } from './order-totals';
+import { GuestContactFields, readContact, type ContactState } from './guest-contact';
 import { TipChooser, readTip, type TipState } from './tip-chooser';
 
 const StripePaymentForm = dynamic(() => import('./stripe-payment-form'), {
@@ -70,6 +71,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, statu
     time: '',
   }));
   const [tip, setTip] = useState<TipState>({ percent: 0 });
+  const [contact, setContact] = useState<ContactState>({ email: '', name: '' });
   const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
   const [refusal, setRefusal] = useState('');
   const todaySlots = usePickupSlots(table === null && pickup.openNow ? today : null, load);
@@ -93,13 +95,17 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, statu
         : slotOpen
           ? { kind: 'pickup', date: when.date, time: slotTime }
           : null;
-  const waitingFor = !fulfilment ? 'Choose a pickup time first.' : readTipChoice.error;
+  // A guest's account has no email or name: the receipt and the ticket take what they give here.
+  const guest = user?.role === 'guest';
+  const guestContact = guest ? readContact(contact) : null;
+  const waitingFor = guestContact?.error ?? (!fulfilment ? 'Choose a pickup time first.' : readTipChoice.error);
 
   /** Opens the payment for what the page shows; the server prices it all again, and a different total stops here. */
   async function prepare(): Promise<CheckoutIntent> {
     setRefusal('');
-    if (!fulfilment || !readTipChoice.choice) throw new CheckoutChanged(waitingFor ?? 'Check your choices and press Pay again.');
-    const intent = await api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: { fulfilment, tip: readTipChoice.choice } });
+    if (!fulfilment || !readTipChoice.choice || guestContact?.error) throw new CheckoutChanged(waitingFor ?? 'Check your choices and press Pay again.');
+    const body = { fulfilment, tip: readTipChoice.choice, ...(guestContact ? { guest: guestContact.contact } : {}) };
+    const intent = await api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: body });
     if (toCents(intent.price) !== totalCents) {
       void refetchCart();
       throw new CheckoutChanged(`Your cart changed since this page loaded: the total is now ${formatPrice(intent.price)}. Check it and press Pay again.`);
@@ -175,6 +181,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, statu
       ) : (
         <PickupChooser options={pickup} today={today} value={{ ...when, time: slotTime }} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
       )}
+      {guest ? <GuestContactFields value={contact} onChange={setContact} /> : null}
       <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} tips={tips} />
       <OrderTotals subtotalCents={subtotalCents} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
       {refusal ? (

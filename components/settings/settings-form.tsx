@@ -333,6 +333,11 @@ export function SettingsForm({ initial }: { initial: VersionedSettings }) {
             min={0}
             max={240}
           />
+          <Checkbox
+            name="ordering.guests"
+            label="Take orders from guests"
+            hint="On: Add To Cart offers Continue as guest, and a visitor orders with an email and a name, no account. Off: ordering takes an account."
+          />
         </Section>
 
         <Section id="settings-pickup" title="Pickup and the kitchen" hint="A dish counts its kitchen load (set on each menu item; 1 unless changed) against a pickup time's capacity.">

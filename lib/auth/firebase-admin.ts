@@ -2,6 +2,7 @@ import { cert, getApp, getApps, initializeApp, type App } from 'firebase-admin/a
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { HttpError } from '@/lib/api/http';
 import { normalizeEmail } from '@/lib/users/email';
+import { guestAddress } from '@/lib/users/guest-address';
 
 /**
  * The server's side of Firebase Authentication: checks the ID tokens the browser gets from
@@ -21,7 +22,10 @@ const MAX_ID_TOKEN_LENGTH = 8_192;
 
 export interface FirebaseIdentity {
   uid: string;
+  /** A guest's is a stand-in made from the uid: the account has no address of its own. */
   email: string;
+  /** A Firebase anonymous account (Continue as guest). */
+  guest: boolean;
   /** Firebase has seen the owner of the address answer a mail to it (always so for Google). */
   emailVerified: boolean;
   name?: string;
@@ -109,8 +113,10 @@ export async function verifyFirebaseIdToken(idToken: unknown): Promise<FirebaseI
   } catch (err) {
     throw toHttpError(err);
   }
+  // A guest who links an address (signs up) keeps the uid, and their tokens carry the address from then on.
+  if (!decoded.email && decoded.firebase.sign_in_provider === 'anonymous') return { uid: decoded.uid, email: guestAddress(decoded.uid), guest: true, emailVerified: false };
   if (!decoded.email) throw new HttpError(401, 'This Firebase account has no email address.');
-  const identity: FirebaseIdentity = { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true };
+  const identity: FirebaseIdentity = { uid: decoded.uid, email: decoded.email, guest: false, emailVerified: decoded.email_verified === true };
   if (typeof decoded.name === 'string' && decoded.name) identity.name = decoded.name;
   if (typeof decoded.picture === 'string' && decoded.picture) identity.picture = decoded.picture;
   return identity;
@@ -129,6 +135,18 @@ export async function deleteFirebaseUser(uidOrEmail: string): Promise<boolean> {
   } catch (err) {
     if (errorCode(err) === 'user-not-found') return false;
     throw err;
+  }
+}
+
+/** What `deleteUsers` takes in one call. */
+const DELETE_BATCH = 1000;
+
+/** Deletes these Firebase accounts; one already gone is no failure. Throws when Firebase cannot be reached. */
+export async function deleteFirebaseUsers(uids: readonly string[]): Promise<void> {
+  const firebase = getFirebaseAdminAuth();
+  for (let i = 0; i < uids.length; i += DELETE_BATCH) {
+    const { errors } = await firebase.deleteUsers(uids.slice(i, i + DELETE_BATCH));
+    if (errors.length) throw new Error(`Firebase could not delete ${errors.length} account(s): ${errors[0]!.error.message}`);
   }
 }
 

@@ -3,17 +3,27 @@
  * before it, so a check for one role passes everyone above it too. A new role is one entry here
  * (and its refusal message in viewer.ts). Client-safe.
  *
- * - diner: orders, books and reviews for themself;
+ * - guest: a Firebase anonymous account (Continue as guest): a cart, its checkout, and its own
+ *   orders and receipts, nothing else (no reservations, reviews or account settings);
+ * - diner: also books and reviews for themself;
  * - staff: also runs the kitchen (the kitchen display and Manage orders), and nothing of the
  *   shop's management (statistics, users, the menu, bookings, reviews);
  * - admin: everything.
  */
-export const ROLES = ['diner', 'staff', 'admin'] as const;
+export const ROLES = ['guest', 'diner', 'staff', 'admin'] as const;
 
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The roles an admin can give a person with an account. A guest's role comes from their
+ * anonymous account, never from anybody's say.
+ */
+export const ACCOUNT_ROLES = ['diner', 'staff', 'admin'] as const satisfies readonly Role[];
+
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
 /** The roles a user record names; a record without one is a diner. */
-export type GrantedRole = Exclude<Role, 'diner'>;
+export type GrantedRole = Exclude<AccountRole, 'diner'>;
 
 export function hasRole(role: Role, needed: Role): boolean {
   return ROLES.indexOf(role) >= ROLES.indexOf(needed);

@@ -6,6 +6,7 @@ export interface SessionUser {
   email: string;
   name: string;
   photoURL: string | null;
+  /** 'guest' for a guest (a Firebase anonymous account), whose `email` is a stand-in nobody reads. */
   role: Role;
   /** The same as `role === 'admin'`, for API clients that read only this. */
   admin: boolean;
@@ -15,4 +16,6 @@ export interface SessionUser {
 
 export interface SessionResponse {
   user: SessionUser | null;
+  /** Whether a visitor may order as a guest (the restaurant's setting): Add To Cart offers it. */
+  guests: boolean;
 }

@@ -3,7 +3,7 @@ import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, conditionalUpsert, toObjectId } from '@/lib/db';
 import type { CartItemDoc } from '@/lib/db/documents';
-import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
+import { assertOwnEmail, authorize, type Shopper } from '@/lib/auth/viewer';
 import type { AddedToCart, CartItem, LineAttention } from '@/lib/cart/types';
 import { MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
 import { toMenuItem } from '@/lib/menu/queries';
@@ -38,8 +38,8 @@ async function menuItemsOf(lines: readonly CartItemDoc[]): Promise<Map<string, M
  * line too full for this add fails the condition, the unique `lineKey` refuses a second line, and
  * the add is refused (409), never cut short quietly.
  */
-export async function addToCart(viewer: Viewer, input: AddToCartInput): Promise<AddedToCart> {
-  authorize(viewer);
+export async function addToCart(viewer: Shopper, input: AddToCartInput): Promise<AddedToCart> {
+  authorize(viewer, 'guest');
   const { menu, carts } = await collections();
   const _id = toObjectId(input.menuId);
   const doc = _id ? await menu.findOne({ _id }) : null;
@@ -114,8 +114,8 @@ function toCartItem(line: WithId<CartItemDoc>, item: MenuItem | undefined): Cart
 }
 
 /** The viewer's cart lines in the order they were added; `email`, when a client names one, must be theirs. */
-export async function listCart(viewer: Viewer, email = viewer.email): Promise<CartItem[]> {
-  authorize(viewer);
+export async function listCart(viewer: Shopper, email = viewer.email): Promise<CartItem[]> {
+  authorize(viewer, 'guest');
   assertOwnEmail(viewer, email);
   const { carts } = await collections();
   const lines = await carts.find({ ownerUid: viewer.uid }).sort({ _id: 1 }).toArray();
@@ -127,8 +127,8 @@ export async function listCart(viewer: Viewer, email = viewer.email): Promise<Ca
  * Deletes one of the viewer's own lines. Not theirs or already gone is one answer, 404, so a
  * caller learns nothing about other people's carts.
  */
-export async function removeFromCart(viewer: Viewer, id: string): Promise<{ deletedCount: number }> {
-  authorize(viewer);
+export async function removeFromCart(viewer: Shopper, id: string): Promise<{ deletedCount: number }> {
+  authorize(viewer, 'guest');
   const _id = toObjectId(id);
   const { carts } = await collections();
   const { deletedCount } = _id ? await carts.deleteOne({ _id, ownerUid: viewer.uid }) : { deletedCount: 0 };
@@ -162,8 +162,8 @@ export async function removePaidLines(payment: {
 }
 
 /** The kitchen load units the viewer's cart would take (each dish's load times its quantity; a dish gone from the menu counts none). */
-export async function cartLoad(viewer: Viewer): Promise<number> {
-  authorize(viewer);
+export async function cartLoad(viewer: Shopper): Promise<number> {
+  authorize(viewer, 'guest');
   const { carts } = await collections();
   const lines = await carts.find({ ownerUid: viewer.uid }).toArray();
   const items = await menuItemsOf(lines);
@@ -186,8 +186,8 @@ export interface PricedCart {
  * whose dish has gone, sold out or changed since it was added is refused with 409 naming it: the
  * diner removes it or chooses it again, and is never charged a price they did not see.
  */
-export async function priceCart(viewer: Viewer, onlyIds?: readonly string[]): Promise<PricedCart> {
-  authorize(viewer);
+export async function priceCart(viewer: Shopper, onlyIds?: readonly string[]): Promise<PricedCart> {
+  authorize(viewer, 'guest');
   const { carts } = await collections();
   const ids = onlyIds && objectIds(onlyIds);
   const found = await carts

@@ -4,11 +4,13 @@ import { api } from './api';
 /**
  * After Firebase has signed the user in: exchange its ID token for the server session (the
  * httpOnly cookie; the server finds or makes the user record), then give the record the name
- * the person chose. Nothing is kept in localStorage.
+ * the person chose (a guest has none: they give one for each order). Nothing is kept in
+ * localStorage.
  */
 export async function startServerSession(user: User, name?: string | null): Promise<void> {
   const idToken = await user.getIdToken();
   await api('/api/jwt', { method: 'POST', json: { idToken }, public: true });
+  if (user.isAnonymous) return;
   await api('/api/users', { method: 'POST', json: { name: name ?? user.displayName ?? undefined } });
 }
 
@@ -46,6 +48,7 @@ export function describeAuthError(err: unknown): string {
     case 'auth/user-disabled':
       return 'This account has been disabled.';
     case 'auth/email-already-in-use':
+    case 'auth/credential-already-in-use':
       return 'An account with this email already exists. Log in instead.';
     case 'auth/invalid-email':
       return 'This email address is not valid.';

@@ -12,7 +12,7 @@ async function swal() {
 export const NOTICE_MS = 1500;
 
 /** Button colours dark enough for white text to read at 4.5:1 (sweetalert2's own light blue and purple are not). */
-const BUTTONS = { confirmButtonColor: '#1d4ed8', cancelButtonColor: '#b91c1c' } as const;
+const BUTTONS = { confirmButtonColor: '#1d4ed8', cancelButtonColor: '#b91c1c', denyButtonColor: '#374151' } as const;
 
 export const notify = {
   async success(title: string, text?: string) {
@@ -38,12 +38,17 @@ export const notify = {
   },
   /** Resolves true when the user confirms. */
   async confirm(options: Pick<SweetAlertOptions, 'icon' | 'title' | 'text' | 'confirmButtonText'>) {
+    return (await notify.choose(options)) === 'confirm';
+  },
+  /** The confirm dialog with a second way forward (`denyButtonText`, shown when given): which was chosen, or null for Cancel. */
+  async choose(options: Pick<SweetAlertOptions, 'icon' | 'title' | 'text' | 'confirmButtonText' | 'denyButtonText'>): Promise<'confirm' | 'deny' | null> {
     const Swal = await swal();
     const result = await Swal.fire({
       ...options,
       showCancelButton: true,
+      showDenyButton: Boolean(options.denyButtonText),
       ...BUTTONS,
     });
-    return result.isConfirmed;
+    return result.isConfirmed ? 'confirm' : result.isDenied ? 'deny' : null;
   },
 };

@@ -31,7 +31,7 @@ export interface MainAction {
 export interface DashboardPage {
   /** The URL path, a dynamic segment named as its folder is (`[id]`). */
   readonly path: `/dashboard${string}`;
-  /** The least role that may open it (diner: anybody signed in). */
+  /** The least role that may open it (guest: anybody signed in, a guest too; diner: anybody with an account). */
   readonly role: Role;
   /** Its link in the sidebar of each role in `of`; the icon is drawn in components/dashboard/nav-links.ts. */
   readonly sidebar?: { readonly label: string; readonly icon: string; readonly of: readonly Role[] };
@@ -44,7 +44,7 @@ const ITEM_FORM = { role: 'textbox', name: 'Recipe name' } as const;
 
 export const DASHBOARD_PAGES = [
   // Leads each role to its home.
-  { path: '/dashboard', role: 'diner' },
+  { path: '/dashboard', role: 'guest' },
 
   // A diner's own.
   {
@@ -61,14 +61,14 @@ export const DASHBOARD_PAGES = [
   },
   {
     path: '/dashboard/paymentHistory',
-    role: 'diner',
-    sidebar: { label: 'Payment History', icon: 'wallet', of: ['diner'] },
+    role: 'guest',
+    sidebar: { label: 'Payment History', icon: 'wallet', of: ['guest', 'diner'] },
     mainAction: FIRST_ROW,
   },
   {
     path: '/dashboard/cart',
-    role: 'diner',
-    sidebar: { label: 'My Cart', icon: 'cart', of: ['diner'] },
+    role: 'guest',
+    sidebar: { label: 'My Cart', icon: 'cart', of: ['guest', 'diner'] },
     mainAction: { role: 'link', name: 'Pay', exact: true },
   },
   {
@@ -83,8 +83,8 @@ export const DASHBOARD_PAGES = [
     sidebar: { label: 'My Booking', icon: 'book', of: ['diner'] },
     mainAction: FIRST_ROW,
   },
-  { path: '/dashboard/payment', role: 'diner', mainAction: { role: 'button', name: /^Pay / } },
-  { path: '/dashboard/orders/[id]', role: 'diner', mainAction: { role: 'heading', name: /^Order #\d+$/ } },
+  { path: '/dashboard/payment', role: 'guest', mainAction: { role: 'button', name: /^Pay / } },
+  { path: '/dashboard/orders/[id]', role: 'guest', mainAction: { role: 'heading', name: /^Order #\d+$/ } },
 
   // The kitchen's and the shop's.
   {

@@ -66,6 +66,12 @@ export interface UserDoc {
   revokedSessions?: { id: string; expiresAt: Date }[];
   /** False once the diner turned off "your order is ready" emails; absent is on. */
   readyEmails?: boolean;
+  /**
+   * A guest's record (a Firebase anonymous account, whose `email` is a stand-in) has this, and
+   * nobody else's: when it is removed unless the guest orders before (lib/users/guests.ts).
+   * Signing up drops it.
+   */
+  guestUntil?: Date;
 }
 
 /**

@@ -32,6 +32,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('users', { email: 1 }, { unique: true });
   // Sparse as first built: an existing index cannot be built again with other options.
   await index('users', { uid: 1 }, { unique: true, sparse: true });
+  // Guests past their time (lib/users/guests.ts); only guests' records have the field.
+  await index('users', { guestUntil: 1 }, { sparse: true });
   for (const name of ['carts', 'payments', 'bookings'] as const) await index(name, { ownerUid: 1 });
   // One order per payment, one checkout per provider intent (lib/orders/place.ts, lib/payments/intents.ts).
   await index('payments', { transactionId: 1 }, { unique: true });

@@ -1,8 +1,10 @@
-import { getApp, getApps, initializeApp, type FirebaseOptions } from 'firebase/app';
+import { FirebaseError, getApp, getApps, initializeApp, type FirebaseOptions } from 'firebase/app';
 import {
   GoogleAuthProvider,
   connectAuthEmulator,
   getAuth,
+  linkWithCredential,
+  linkWithPopup,
   signInWithCredential,
   signInWithPopup,
   type Auth,
@@ -63,14 +65,25 @@ export function getFirebaseAuth(): Auth {
 /**
  * Google sign-in. With real Firebase: Firebase's popup, which opens at 500 x 600 pixels (the
  * SDK's fixed size; it cannot be set). With the emulator: a Google credential for a demo
- * identity, which the emulator accepts unsigned and which needs no network.
+ * identity, which the emulator accepts unsigned and which needs no network. A guest signing in
+ * this way links Google to their anonymous account, so they keep their uid and their orders.
  */
-export function googleSignIn(firebaseAuth: Auth = getFirebaseAuth()): Promise<UserCredential> {
-  if (isAuthEmulator) {
-    const credential = GoogleAuthProvider.credential(JSON.stringify(DEMO_GOOGLE_IDENTITY));
-    return signInWithCredential(firebaseAuth, credential);
+export async function googleSignIn(firebaseAuth: Auth = getFirebaseAuth()): Promise<UserCredential> {
+  await firebaseAuth.authStateReady();
+  const guest = firebaseAuth.currentUser?.isAnonymous ? firebaseAuth.currentUser : null;
+  try {
+    if (isAuthEmulator) {
+      const credential = GoogleAuthProvider.credential(JSON.stringify(DEMO_GOOGLE_IDENTITY));
+      // A guest's anonymous account takes the Google sign-in: the uid stays, and so their orders.
+      return guest ? await linkWithCredential(guest, credential) : await signInWithCredential(firebaseAuth, credential);
+    }
+    const provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: 'select_account' });
+    return guest ? await linkWithPopup(guest, provider) : await signInWithPopup(firebaseAuth, provider);
+  } catch (err) {
+    // The Google account has an account here already: sign in to it (the guest's orders stay the guest's).
+    const existing = guest && err instanceof FirebaseError && err.code === 'auth/credential-already-in-use' ? GoogleAuthProvider.credentialFromError(err) : null;
+    if (existing) return signInWithCredential(firebaseAuth, existing);
+    throw err;
   }
-  const provider = new GoogleAuthProvider();
-  provider.setCustomParameters({ prompt: 'select_account' });
-  return signInWithPopup(firebaseAuth, provider);
 }

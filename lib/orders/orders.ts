@@ -2,7 +2,7 @@ import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
-import { authorize, type Staff, type Viewer } from '@/lib/auth/viewer';
+import { authorize, type Shopper, type Staff } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
@@ -77,11 +77,12 @@ export async function ordersChangedSince(since: Date, ownerUid?: string): Promis
 }
 
 /**
- * One order, for its receipt: the viewer's own, or any for an admin. Another diner's is 403 (the
- * receipt page shows that it exists but not what it holds); an id that names no order is 404.
+ * One order, for its receipt: the viewer's own (a guest's too), or any for an admin. Another
+ * diner's is 403 (the receipt page shows that it exists but not what it holds); an id that names
+ * no order is 404.
  */
-export async function getOrder(viewer: Viewer, id: string): Promise<Order> {
-  authorize(viewer);
+export async function getOrder(viewer: Shopper, id: string): Promise<Order> {
+  authorize(viewer, 'guest');
   const _id = toObjectId(id);
   const { payments } = await collections();
   const doc = _id ? await payments.findOne({ _id }) : null;

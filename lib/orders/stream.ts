@@ -2,7 +2,7 @@ import 'server-only';
 import { HttpError } from '@/lib/api/http';
 import { sseEvent, sseRetry, sseSignal } from '@/lib/api/event-stream';
 import { hasRole } from '@/lib/auth/roles';
-import { authorize, type Viewer } from '@/lib/auth/viewer';
+import { authorize, type Shopper } from '@/lib/auth/viewer';
 import { CLOCK_MARGIN_MS, type Cursor } from './feed/cursor';
 import { toEvents, type OrderEvent, type OrderHub } from './feed/hub';
 import { orderHub } from './feed/index';
@@ -34,7 +34,7 @@ export interface StreamOptions {
   /** A kitchen display (staff): its presence is stamped when it opens and at each heartbeat. */
   kitchen?: boolean;
   /** Reads the session again: null once it has ended (logout, sign out everywhere, a role change, deletion). */
-  stillSignedIn: () => Promise<Viewer | null>;
+  stillSignedIn: () => Promise<Shopper | null>;
   /** Aborts when the client goes away. */
   signal?: AbortSignal;
 }
@@ -50,7 +50,7 @@ function release(uid: string): void {
 }
 
 /** What the client missed since `cursor`: every order's changes, or the viewer's own. */
-async function missedSince(hub: OrderHub, cursor: Cursor | null, viewer: Viewer, everyOrder: boolean): Promise<OrderEvent[]> {
+async function missedSince(hub: OrderHub, cursor: Cursor | null, viewer: Shopper, everyOrder: boolean): Promise<OrderEvent[]> {
   if (!cursor) return [];
   const held = hub.eventsAfter(cursor);
   if (held) return held;
@@ -58,8 +58,8 @@ async function missedSince(hub: OrderHub, cursor: Cursor | null, viewer: Viewer,
   return toEvents(docs, shapeOrders);
 }
 
-export async function openOrderStream(viewer: Viewer, { resumeFrom, mine = false, kitchen = false, stillSignedIn, signal }: StreamOptions): Promise<ReadableStream<Uint8Array>> {
-  authorize(viewer);
+export async function openOrderStream(viewer: Shopper, { resumeFrom, mine = false, kitchen = false, stillSignedIn, signal }: StreamOptions): Promise<ReadableStream<Uint8Array>> {
+  authorize(viewer, 'guest');
   const config = streamConfig();
   const held = openStreams.get(viewer.uid) ?? 0;
   if (held >= config.perViewer) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { authorize, type Viewer } from '@/lib/auth/viewer';
+import { authorize, type Shopper } from '@/lib/auth/viewer';
 import { priceCart, removePaidLines } from '@/lib/cart/cart';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { chooseFulfilment, heldFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
@@ -12,6 +12,7 @@ import { mailOrderPaid } from '@/lib/mail/outbox';
 import { findOrder, placeOrder } from '@/lib/orders/place';
 import { getSettings } from '@/lib/settings/store';
 import { normalizeEmail } from '@/lib/users/email';
+import { assertGuestOrdersOpen, keepGuest } from '@/lib/users/guests';
 import type { IntentInput } from '@/lib/payments/schemas';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/payments/schemas';
 import { chargeDemoCard, demoProvider } from './demo';
@@ -52,9 +53,9 @@ function activeProvider(): PaymentProvider {
 }
 
 /** POST /api/create-payment-intent: an intent for the viewer's whole cart, the tip and how they get the food. */
-export async function startCheckout(viewer: Viewer, input: IntentInput, now = new Date()): Promise<CheckoutIntent> {
-  authorize(viewer);
-  const email = normalizeEmail(viewer.email);
+export async function startCheckout(viewer: Shopper, input: IntentInput, now = new Date()): Promise<CheckoutIntent> {
+  authorize(viewer, 'guest');
+  const { email, name } = await contactOf(viewer, input);
   const order = await priceCart(viewer);
   if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
   const tipChoice = input.tip ?? NO_TIP;
@@ -67,6 +68,8 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   }
   const fulfilment = await chooseFulfilment(input.fulfilment, now, order.load);
   const choices = {
+    email,
+    name,
     subtotalCents: order.cents,
     tipCents: tip,
     fulfilment,
@@ -97,8 +100,6 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   const intent = await provider.createIntent({ amountCents: total, currency: CURRENCY, email });
   await insertIntent({
     ownerUid: viewer.uid,
-    email,
-    name: viewer.name,
     price,
     transactionId: intent.id,
     cartIds: order.cartIds,
@@ -109,17 +110,31 @@ export async function startCheckout(viewer: Viewer, input: IntentInput, now = ne
   return answer(intent);
 }
 
+/**
+ * Where the receipt goes and whose name the ticket bears: a person's account, or what a guest gave
+ * (their account has neither), checked by the same schema as the payment page's fields.
+ */
+async function contactOf(viewer: Shopper, input: IntentInput): Promise<{ email: string; name: string }> {
+  if (viewer.role !== 'guest') {
+    if (input.guest) throw new HttpError(400, 'Your receipt goes to your account\'s email: only guests give one at payment.');
+    return { email: normalizeEmail(viewer.email), name: viewer.name };
+  }
+  await assertGuestOrdersOpen();
+  if (!input.guest) throw new HttpError(400, 'guest: give an email for your receipt and a name for your order.');
+  return input.guest;
+}
+
 const NO_PAYMENT = 'No payment has this transaction id.';
 const PRICE_DIFFERS = 'The price does not match this payment.';
 
 /** The intent already holds exactly these choices. */
-function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent'>): boolean {
-  const of = (c: typeof choices) => JSON.stringify([c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent]);
+function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent'>): boolean {
+  const of = (c: typeof choices) => JSON.stringify([c.email, c.name, c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent]);
   return of(record) === of(choices);
 }
 
 /** The viewer's own intent; anybody else's is answered exactly like a made-up id. */
-async function ownIntent(viewer: Viewer, transactionId: string): Promise<IntentRecord> {
+async function ownIntent(viewer: Shopper, transactionId: string): Promise<IntentRecord> {
   const record = await findIntent(transactionId);
   if (!record || record.ownerUid !== viewer.uid) throw new HttpError(404, NO_PAYMENT);
   return record;
@@ -150,6 +165,7 @@ const ORDER_LEASE_MS = 5000;
 async function complete(record: IntentRecord, fulfilment?: Fulfilment): Promise<WithId<PaymentDoc>> {
   const claimed = await claimIntent(record._id, await heldFulfilment(record.transactionId, fulfilment ?? record.fulfilment));
   const order = claimed ? await placeOrder(paidCheckout(claimed)) : await orderOfPaid(record);
+  if (order.ownerUid) await keepGuest(order.ownerUid, order.data);
   await mailOrderPaid(order._id);
   await removePaidLines(order);
   return order;
@@ -237,8 +253,8 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
  * POST /api/payments/demo-confirm: the demo card is charged here, on the server, once the pickup
  * slot is held, and the payment is recorded. Answers the order, as POST /api/payments would.
  */
-export async function confirmDemoPayment(viewer: Viewer, input: DemoConfirmInput): Promise<DemoConfirmation> {
-  authorize(viewer);
+export async function confirmDemoPayment(viewer: Shopper, input: DemoConfirmInput): Promise<DemoConfirmation> {
+  authorize(viewer, 'guest');
   if (paymentMode() !== 'demo') throw new HttpError(404, 'Demo payments are off: this site takes cards through Stripe.');
   const found = await ownIntent(viewer, input.transactionId);
   const succeeded = (order: WithId<PaymentDoc>): DemoConfirmation => ({ status: 'succeeded', transactionId: found.transactionId, ...paymentResult(order) });
@@ -276,7 +292,7 @@ function paymentResult(order: WithId<PaymentDoc>): PaymentResult {
  * A payment recorded before checkouts were kept apart from orders has no intent, only its order:
  * a replay of its save answers that order.
  */
-async function paidBeforeIntents(viewer: Viewer, body: PaymentBody): Promise<WithId<PaymentDoc>> {
+async function paidBeforeIntents(viewer: Shopper, body: PaymentBody): Promise<WithId<PaymentDoc>> {
   const order = await findOrder(body.transactionId);
   if (!order || order.ownerUid !== viewer.uid) throw new HttpError(404, NO_PAYMENT);
   if (toCents(body.price) !== toCents(order.price)) throw new HttpError(409, PRICE_DIFFERS);
@@ -288,8 +304,8 @@ async function paidBeforeIntents(viewer: Viewer, body: PaymentBody): Promise<Wit
  * caller's intent once the provider confirms it was paid (capturing an authorized card once its
  * slot is held), and a replay answers the same record.
  */
-export async function recordPayment(viewer: Viewer, body: PaymentBody): Promise<PaymentResult> {
-  authorize(viewer);
+export async function recordPayment(viewer: Shopper, body: PaymentBody): Promise<PaymentResult> {
+  authorize(viewer, 'guest');
   if (body.email !== undefined && normalizeEmail(body.email) !== normalizeEmail(viewer.email)) {
     throw new HttpError(403, 'You may only pay for your own cart.');
   }

@@ -1,12 +1,12 @@
 import 'server-only';
-import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
+import { assertOwnEmail, authorize, type Shopper } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
 import { moneyOf } from '@/lib/orders/orders';
 import type { Payment } from './types';
 
-/** The viewer's payments, newest first (GET /api/payments/{email}). `email` must be theirs. */
-export async function listPayments(viewer: Viewer, email: string): Promise<Payment[]> {
-  authorize(viewer);
+/** The viewer's payments (a guest's too), newest first (GET /api/payments/{email}). `email` must be theirs. */
+export async function listPayments(viewer: Shopper, email: string): Promise<Payment[]> {
+  authorize(viewer, 'guest');
   assertOwnEmail(viewer, email);
   const { payments } = await collections();
   const docs = await payments.find({ ownerUid: viewer.uid }).sort({ data: -1, _id: -1 }).toArray();

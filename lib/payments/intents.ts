@@ -37,7 +37,7 @@ export async function findOpenIntent(ownerUid: string, price: number, cartIds: s
  */
 export async function updateIntentChoices(
   _id: ObjectId,
-  choices: Pick<CheckoutIntentDoc, 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad'> & { tipPercent?: number },
+  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad'> & { tipPercent?: number },
 ): Promise<boolean> {
   const { tipPercent, ...rest } = choices;
   const { matchedCount } = await (await collections()).checkout_intents.updateOne(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGuestAddress } from '@/lib/users/guest-address';
 import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
 import { isWholeCents, type TipChoice } from './tips';
@@ -98,6 +99,28 @@ export const tipSchema: z.ZodType<TipChoice> = z
   .transform((tip): TipChoice => (tip.custom !== undefined ? { custom: tip.custom } : { percent: tip.percent! }));
 
 /**
+ * What a guest gives at payment, checked the same on the payment page and by the server: an email
+ * for the receipt (their account has none) and a name for the ticket. Client-safe.
+ */
+export const guestContactSchema = z.object({
+  email: z
+    .string({ error: 'Your email is required' })
+    .trim()
+    .min(1, 'Your email is required')
+    .max(254, 'Your email must be 254 characters or fewer')
+    .email('Enter a valid email address')
+    .refine((email) => !isGuestAddress(email), 'Enter a valid email address')
+    .transform((email) => email.toLowerCase()),
+  name: z
+    .string({ error: 'Your name is required' })
+    .refine((name) => !/\p{Cc}/u.test(name), 'Your name must be one line of text')
+    .trim()
+    .min(1, 'Your name is required')
+    .max(80, 'Your name must be 80 characters or fewer'),
+});
+export type GuestContact = z.infer<typeof guestContactSchema>;
+
+/**
  * POST /api/create-payment-intent. `price` is the client's idea of the total, validated and then
  * ignored; so is any other field (an amount, a tip in cents). No `tip` is no tip. Whether the tip
  * is one the restaurant offers is checked against its settings (lib/payments/tips.ts).
@@ -107,6 +130,8 @@ export function intentBodySchema(clock: RestaurantClock) {
     price: z.number({ error: 'price must be a number' }).nonnegative('price must not be negative').finite().optional(),
     fulfilment: fulfilmentChoiceSchema(clock),
     tip: tipSchema.optional(),
+    /** A guest's email and name; nobody else gives them. */
+    guest: guestContactSchema.optional(),
   });
 }
 export type IntentInput = z.infer<ReturnType<typeof intentBodySchema>>;

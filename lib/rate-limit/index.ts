@@ -103,6 +103,8 @@ export interface Limit {
 /** Limits, in one place. RATE_LIMIT_SCALE multiplies them (a load test sets it high). */
 export const LIMITS = {
   jwt: { name: 'jwt', limit: 20, windowMs: 60_000 },
+  /** New guests (Continue as guest) per client address: each is a Firebase anonymous account and a record. */
+  guestAccount: { name: 'guest', limit: 10, windowMs: 60 * 60_000 },
   upload: { name: 'upload', limit: 30, windowMs: 10 * 60_000 },
   addToCart: { name: 'cart', limit: 120, windowMs: 60_000 },
   paymentIntent: { name: 'intent', limit: 30, windowMs: 60_000 },

@@ -78,7 +78,7 @@ export function defaultSettings(env: Env = process.env, tableCount?: number): Re
       closures: closed.dates.map((date) => ({ from: date, to: date, note: '' })),
       specialHours: [],
     },
-    ordering: { enabled: true, pauseWithoutKitchenMinutes: 0 },
+    ordering: { enabled: true, pauseWithoutKitchenMinutes: 0, guests: true },
     pickup: {
       prepMinutes: whole(env.PREP_MINUTES, 20, 0, 240),
       slotMinutes: 15,

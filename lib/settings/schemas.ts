@@ -163,6 +163,7 @@ export function settingsSchema(now = new Date()) {
     ordering: z.strictObject({
       enabled: z.boolean({ error: 'Online ordering must be on or off' }),
       pauseWithoutKitchenMinutes: whole('Minutes without a kitchen display', 0, 240),
+      guests: z.boolean({ error: 'Guest orders must be on or off' }),
     }),
     pickup: z.strictObject({
       prepMinutes: whole('Preparation time', 0, 240),

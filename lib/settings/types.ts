@@ -60,6 +60,8 @@ export interface OrderingSettings {
    * itself until one connects: nobody takes paid orders nobody sees. 0 is off.
    */
   pauseWithoutKitchenMinutes: number;
+  /** Visitors may order as a guest, with no account (Continue as guest). */
+  guests: boolean;
 }
 
 export interface PickupSettings {

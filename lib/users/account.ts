@@ -1,6 +1,6 @@
 import 'server-only';
 import { revokeFirebaseSessions } from '@/lib/auth/firebase-admin';
-import { assertOwnEmail, authorize, type Viewer } from '@/lib/auth/viewer';
+import { assertOwnEmail, authorize, type Shopper, type Viewer } from '@/lib/auth/viewer';
 import { hasRole } from '@/lib/auth/roles';
 import { collections } from '@/lib/db';
 
@@ -22,9 +22,9 @@ export async function renameAccount(viewer: Viewer, name: string | undefined): P
   return { modifiedCount };
 }
 
-/** Ends this session: its token stops working at once, wherever a copy of it is. */
-export async function endSession(viewer: Viewer, now = new Date()): Promise<void> {
-  authorize(viewer);
+/** Ends this session (a guest's too): its token stops working at once, wherever a copy of it is. */
+export async function endSession(viewer: Shopper, now = new Date()): Promise<void> {
+  authorize(viewer, 'guest');
   const { users } = await collections();
   // Sessions past their expiry need no record of having ended: the list stays short.
   await users.updateOne({ uid: viewer.uid }, { $pull: { revokedSessions: { expiresAt: { $lte: now } } } });
@@ -38,8 +38,8 @@ export async function endSession(viewer: Viewer, now = new Date()): Promise<void
  * however close in time it was made (a version, unlike a timestamp, has no one-second resolution
  * to fall through), and the next sign-in works at once.
  */
-export async function endAllSessions(viewer: Viewer): Promise<void> {
-  authorize(viewer);
+export async function endAllSessions(viewer: Shopper): Promise<void> {
+  authorize(viewer, 'guest');
   await revokeFirebaseSessions(viewer.uid);
   const { users } = await collections();
   await users.updateOne({ uid: viewer.uid }, { $inc: { sessionVersion: 1 }, $set: { revokedSessions: [] } });

@@ -2,7 +2,7 @@ import 'server-only';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { deleteFirebaseUser } from '@/lib/auth/firebase-admin';
-import type { Role } from '@/lib/auth/roles';
+import type { AccountRole } from '@/lib/auth/roles';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId, type AppUpdate } from '@/lib/db';
 import type { UserDoc } from '@/lib/db/documents';
@@ -15,10 +15,11 @@ function toRecord(doc: WithId<UserDoc>): UserRecord {
   return { _id: doc._id.toHexString(), name: doc.name, email: doc.email, ...(doc.role ? { role: doc.role } : {}) };
 }
 
+/** The people with an account; guests (lib/users/guests.ts) have none to manage. */
 export async function listUsers(admin: Admin): Promise<UserRecord[]> {
   authorize(admin, 'admin');
   const { users } = await collections();
-  return (await users.find({}).sort({ _id: 1 }).toArray()).map(toRecord);
+  return (await users.find({ guestUntil: { $exists: false } }).sort({ _id: 1 }).toArray()).map(toRecord);
 }
 
 async function findTarget(id: string): Promise<WithId<UserDoc>> {
@@ -63,10 +64,11 @@ async function takeAdminRole(
  * mid-session), and the last admin keeps theirs. The write matches the role it was decided on:
  * of two admins changing one person at once, the second is told (409) rather than overriding.
  */
-export async function setRole(admin: Admin, id: string, role: Role): Promise<{ modifiedCount: number }> {
+export async function setRole(admin: Admin, id: string, role: AccountRole): Promise<{ modifiedCount: number }> {
   authorize(admin, 'admin');
   const target = await findTarget(id);
-  const current: Role = target.role ?? 'diner';
+  if (target.guestUntil) throw new HttpError(409, 'This is a guest: only people with an account can be given a role.');
+  const current: AccountRole = target.role ?? 'diner';
   if (current === role) return { modifiedCount: 0 };
   if (target._id.toHexString() === admin.userId) throw new HttpError(400, 'You cannot change your own role.');
   const update: AppUpdate<UserDoc> = { ...(role === 'diner' ? { $unset: { role: '' } } : { $set: { role } }), $inc: { sessionVersion: 1 } };
@@ -74,7 +76,7 @@ export async function setRole(admin: Admin, id: string, role: Role): Promise<{ m
   const changed =
     current === 'admin'
       ? (await takeAdminRole(target, update)).taken
-      : (await users.updateOne({ _id: target._id, role: target.role ?? { $exists: false } }, update)).modifiedCount === 1;
+      : (await users.updateOne({ _id: target._id, role: target.role ?? { $exists: false }, guestUntil: { $exists: false } }, update)).modifiedCount === 1;
   if (changed) return { modifiedCount: 1 };
   const now = await users.findOne({ _id: target._id });
   if (!now) throw new HttpError(404, 'No user has this id.');

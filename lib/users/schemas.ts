@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '@/lib/auth/roles';
+import { ACCOUNT_ROLES } from '@/lib/auth/roles';
 
 /** POST /api/users: the identity comes from the session; only a display name may be offered. */
 export const createUserBodySchema = z.object({
@@ -8,5 +8,5 @@ export const createUserBodySchema = z.object({
 
 /** PATCH /api/users/{id}: the role an admin gives somebody (a diner has none stored). */
 export const roleChangeSchema = z.object({
-  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }),
+  role: z.enum(ACCOUNT_ROLES, { error: `role must be one of ${ACCOUNT_ROLES.join(', ')}` }),
 });

@@ -6,11 +6,14 @@ import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { UserDoc } from '@/lib/db/documents';
 import { normalizeEmail } from './email';
 import { forgetUser } from './forget';
+import { guestUntil } from './guests';
 
 /**
  * Sign-in, once Firebase has vouched for the identity (POST /api/jwt): the user record of that
  * Firebase uid, found or made, and kept in step with what Firebase says. Nothing here comes from
- * the client; the role is never taken from anybody's word but ADMIN_EMAILS and Firebase's.
+ * the client; the role is never taken from anybody's word but ADMIN_EMAILS and Firebase's. A
+ * guest (a Firebase anonymous account) gets a guest's record; once they sign up, their account
+ * keeps the uid, and the same record becomes an account's.
  */
 
 /** ADMIN_EMAILS: comma-separated emails that are admins once Firebase has verified them. */
@@ -23,10 +26,15 @@ function bootstrapAdmins(): Set<string> {
   );
 }
 
-export async function signIn(identity: FirebaseIdentity): Promise<WithId<UserDoc>> {
+export interface SignInOptions {
+  /** Called before a guest's record is made: throws to refuse a new guest (the setting, the rate limit). */
+  admitGuest?: () => Promise<void>;
+}
+
+export async function signIn(identity: FirebaseIdentity, { admitGuest }: SignInOptions = {}): Promise<WithId<UserDoc>> {
   const email = normalizeEmail(identity.email);
   const { users } = await collections();
-  const record = (await users.findOne({ uid: identity.uid })) ?? (await createRecord(identity, email));
+  const record = (await users.findOne({ uid: identity.uid })) ?? (await createRecord(identity, email, admitGuest));
   const changes: Partial<UserDoc> = {};
   if (record.email !== email) {
     // The address changed at Firebase.
@@ -37,21 +45,28 @@ export async function signIn(identity: FirebaseIdentity): Promise<WithId<UserDoc
   // Only an address Firebase has verified: anybody can sign up with the owner's address unverified.
   const granted = !record.role && identity.emailVerified && bootstrapAdmins().has(email);
   if (granted) changes.role = 'admin';
-  if (!Object.keys(changes).length) return record;
+  // A guest who signed up (linked an address to the anonymous account): an account from now on.
+  const signedUp = record.guestUntil !== undefined && !identity.guest;
+  if (!Object.keys(changes).length && !signedUp) return record;
   // A role change ends the person's other sessions; the one being made now is minted after it.
-  await users.updateOne({ _id: record._id }, granted ? { $set: changes, $inc: { sessionVersion: 1 } } : { $set: changes });
-  return { ...record, ...changes, ...(granted ? { sessionVersion: (record.sessionVersion ?? 0) + 1 } : {}) };
+  const roleChanged = granted || signedUp;
+  await users.updateOne(
+    { _id: record._id },
+    { $set: changes, ...(signedUp ? { $unset: { guestUntil: '' } } : {}), ...(roleChanged ? { $inc: { sessionVersion: 1 } } : {}) },
+  );
+  const { guestUntil: _dropped, ...kept } = record;
+  return { ...(signedUp ? kept : record), ...changes, ...(roleChanged ? { sessionVersion: (record.sessionVersion ?? 0) + 1 } : {}) };
 }
 
-async function createRecord(identity: FirebaseIdentity, email: string): Promise<WithId<UserDoc>> {
+async function createRecord(identity: FirebaseIdentity, email: string, admitGuest?: () => Promise<void>): Promise<WithId<UserDoc>> {
   const { users } = await collections();
-  await releaseEmail(email, identity.uid);
-  const fields: Omit<UserDoc, 'uid'> = {
-    name: identity.name?.trim() || email.split('@')[0] || email,
-    email,
-    emailVerified: identity.emailVerified,
-    createdAt: new Date(),
-  };
+  const now = new Date();
+  // A guest's stand-in address is theirs alone: nobody else's record can have it.
+  if (identity.guest) await admitGuest?.();
+  else await releaseEmail(email, identity.uid);
+  const fields: Omit<UserDoc, 'uid'> = identity.guest
+    ? { name: 'Guest', email, emailVerified: false, createdAt: now, guestUntil: guestUntil(now) }
+    : { name: identity.name?.trim() || email.split('@')[0] || email, email, emailVerified: identity.emailVerified, createdAt: now };
   // Two sign-in tabs at once: one upsert makes the record and the other finds it. MongoDB may
   // answer the second with a duplicate email instead (that unique index caught it first): then
   // the record is there to read.

@@ -40,6 +40,9 @@ import { atTable, kitchenDoes } from '../support/settings';
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
 
+/** What a guest is told by a route open to diners. */
+const GUESTS_REFUSED = 'Guests can order and see their own orders only. Sign up to do this.';
+
 interface Endpoint {
   name: string;
   /** Sets up what the call needs, calls it with these headers, and says whether data changed. */
@@ -47,6 +50,8 @@ interface Endpoint {
   ok: number;
   /** What a signed-in caller without the role is told, when the endpoint words it its own way. */
   refusal?: string;
+  /** What a guest is told, when the route is open to diners (who are then refused inside it). */
+  guestRefusal?: string;
 }
 
 const unchanged = async () => false;
@@ -137,6 +142,7 @@ const endpoints: Endpoint[] = [
   {
     name: 'GET /api/bookings?all=1',
     ok: 200,
+    guestRefusal: GUESTS_REFUSED,
     async call(headers) {
       return { res: await bookingsRoute(request('GET', '/api/bookings?all=1', { headers }), undefined), changed: unchanged };
     },
@@ -145,6 +151,7 @@ const endpoints: Endpoint[] = [
     name: 'PATCH /api/bookings/{id} (confirm)',
     ok: 200,
     refusal: 'You may only change your own bookings.',
+    guestRefusal: GUESTS_REFUSED,
     async call(headers) {
       const booking = await createBooking(await viewerOf(await makeDiner()), { date: tomorrow(), time: '19:00', guests: 2, phone: '+1 555 010 2024' });
       const res = await bookingRoute(request('PATCH', `/api/bookings/${booking._id}`, { headers, json: { status: 'confirmed' } }), params({ id: booking._id }));
@@ -210,17 +217,19 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-const expected: Record<'anonymous' | 'diner' | 'staff', { status: number; error: string }> = {
+const expected: Record<'anonymous' | 'guest' | 'diner' | 'staff', { status: number; error: string }> = {
   anonymous: { status: 401, error: 'Please log in.' },
+  guest: { status: 403, error: 'Only admins may do this.' },
   diner: { status: 403, error: 'Only admins may do this.' },
   staff: { status: 403, error: 'Only admins may do this.' },
 };
 
 describe.each(endpoints)('$name', (endpoint) => {
-  it.each(['anonymous', 'diner', 'staff'] as const)('refuses %s callers and changes nothing', async (who) => {
+  it.each(['anonymous', 'guest', 'diner', 'staff'] as const)('refuses %s callers and changes nothing', async (who) => {
     const { res, changed } = await endpoint.call((await callers())[who]);
     expect(res.status).toBe(expected[who].status);
-    expect(await errorOf(res)).toBe(who === 'anonymous' ? expected[who].error : (endpoint.refusal ?? expected[who].error));
+    const refusal = who === 'guest' ? endpoint.guestRefusal : endpoint.refusal;
+    expect(await errorOf(res)).toBe(who === 'anonymous' ? expected[who].error : (refusal ?? expected[who].error));
     expect(await changed()).toBe(false);
   });
 
@@ -274,6 +283,7 @@ const kitchen: Endpoint[] = [
 describe.each(kitchen)('$name', (endpoint) => {
   it.each([
     ['anonymous', 401, 'Please log in.'],
+    ['guest', 403, 'Only restaurant staff may do this.'],
     ['diner', 403, 'Only restaurant staff may do this.'],
   ] as const)('refuses %s callers (%i) and changes nothing', async (who, status, error) => {
     const { res, changed } = await endpoint.call((await callers())[who]);
@@ -291,12 +301,12 @@ describe.each(kitchen)('$name', (endpoint) => {
 });
 
 describe('GET /api/orders/stream', () => {
-  it('answers 401 { error } to anonymous callers, and an event stream to every signed-in role', async () => {
+  it('answers 401 { error } to anonymous callers, and an event stream to every signed-in role, guests too', async () => {
     const who = await callers();
     const anonymous = await streamRoute(request('GET', '/api/orders/stream', { headers: who.anonymous }), undefined);
     expect(anonymous.status).toBe(401);
     expect(await errorOf(anonymous)).toBe('Please log in.');
-    for (const role of ['diner', 'staff', 'admin'] as const) {
+    for (const role of ['guest', 'diner', 'staff', 'admin'] as const) {
       const res = await streamRoute(request('GET', '/api/orders/stream', { headers: who[role] }), undefined);
       expect(res.status, role).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);

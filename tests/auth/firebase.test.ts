@@ -9,6 +9,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error -- a plain ESM script without type declarations
 import { DEMO_ACCOUNTS, isAuthEmulatorReady, startAuthEmulator } from '../../scripts/emulator.mjs';
+import { guestAddress } from '@/lib/users/guest-address';
 
 const PORT = 9399;
 const HOST = `127.0.0.1:${PORT}`;
@@ -91,6 +92,7 @@ describe('verifyFirebaseIdToken', () => {
     expect(await admin.verifyFirebaseIdToken(idToken)).toEqual({
       uid: 'demo-admin',
       email: 'admin@bistro.test',
+      guest: false,
       emailVerified: true,
       name: 'Bistro Admin',
     });
@@ -146,9 +148,15 @@ describe('verifyFirebaseIdToken', () => {
   });
 
 
-  it('rejects a token whose account has no email', async () => {
+  it('takes an anonymous account (Continue as guest) as a guest, with a stand-in address made from its uid', async () => {
     const anonymous = await call('accounts:signUp', {});
-    expect(await rejection(anonymous.idToken)).toMatchObject({
+    expect(await admin.verifyFirebaseIdToken(anonymous.idToken)).toEqual({ uid: anonymous.localId, email: guestAddress(anonymous.localId), guest: true, emailVerified: false });
+  });
+
+  it('rejects a token whose account has no email and is no guest', async () => {
+    const customToken = await admin.getFirebaseAdminAuth().createCustomToken('uid-without-email');
+    const signedIn = await call('accounts:signInWithCustomToken', { token: customToken });
+    expect(await rejection(signedIn.idToken)).toMatchObject({
       status: 401,
       message: 'This Firebase account has no email address.',
     });

@@ -127,10 +127,10 @@ describe('tokens that are not sessions answer 401 with { error }', () => {
   it('GET /api/session answers no user for them, and a user for a session', async () => {
     const diner = await makeDiner();
     const session = async (headers: Record<string, string>) => (await call<{ user: unknown }>(sessionRoute, '/api/session', { headers })).body;
-    expect(await session(asBearer(diner.token))).toEqual({ user: { email: diner.email, name: diner.name, photoURL: null, role: 'diner', admin: false, emailVerified: true } });
+    expect(await session(asBearer(diner.token))).toEqual({ guests: true, user: { email: diner.email, name: diner.name, photoURL: null, role: 'diner', admin: false, emailVerified: true } });
     const { users } = await collections();
     await users.deleteOne({ uid: diner.uid });
-    expect(await session(asBearer(diner.token))).toEqual({ user: null });
+    expect(await session(asBearer(diner.token))).toEqual({ guests: true, user: null });
   });
 });
 

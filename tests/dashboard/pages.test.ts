@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ROLES, hasRole } from '@/lib/auth/roles';
-import type { Admin, Staff, Viewer } from '@/lib/auth/viewer';
+import type { Admin, Shopper, Staff, Viewer } from '@/lib/auth/viewer';
 import { requirePage } from '@/lib/dashboard/guard';
 import { DASHBOARD_PAGES, roleNeededFor, sidebarOf, type DashboardPath } from '@/lib/dashboard/pages';
 import { dashboardPagesInTree } from '../support/app-pages';
@@ -60,11 +60,12 @@ describe("a page's guard", () => {
     }
   });
 
-  it('gives an admin page an Admin, a kitchen page Staff and any other a Viewer (checked by the type checker)', () => {
+  it('gives an admin page an Admin, a kitchen page Staff, a diner page a Viewer and a page guests open a Shopper (checked by the type checker)', () => {
     expectTypeOf(requirePage<'/dashboard/tables'>).returns.resolves.toEqualTypeOf<Admin>();
     expectTypeOf(requirePage<'/dashboard/updateItem/[id]'>).returns.resolves.toEqualTypeOf<Admin>();
     expectTypeOf(requirePage<'/dashboard/kitchen'>).returns.resolves.toEqualTypeOf<Staff>();
-    expectTypeOf(requirePage<'/dashboard/cart'>).returns.resolves.toEqualTypeOf<Viewer>();
+    expectTypeOf(requirePage<'/dashboard/reservation'>).returns.resolves.toEqualTypeOf<Viewer>();
+    expectTypeOf(requirePage<'/dashboard/cart'>).returns.resolves.toEqualTypeOf<Shopper>();
   });
 });
 
@@ -75,7 +76,7 @@ describe('the proxy', () => {
       expect(roleNeededFor(`${path.replace(/\/\[.*$/, '')}/more`), `below ${path}`).toBe(role);
     }
     expect(roleNeededFor('/dashboard/updateItem')).toBe('admin');
-    expect(roleNeededFor('/dashboard/no-such-page')).toBe('diner');
+    expect(roleNeededFor('/dashboard/no-such-page')).toBe('guest');
     expect(roleNeededFor('/dashboardish')).toBeNull();
     expect(roleNeededFor('/menu')).toBeNull();
   });

@@ -36,7 +36,7 @@ import { PNG } from '../support/images';
 import { seedItem } from '../support/menu';
 import { insertOrder, payForDish } from '../support/orders';
 import { EventStreamReader } from '../support/event-stream';
-import { makeAdmin, makeDiner, makePerson, makeStaff, viewerOf } from '../support/people';
+import { contactOf, makeAdmin, makeDiner, makeGuest, makePerson, makeStaff, shopperOf, viewerOf } from '../support/people';
 import { restaurantClock } from '../support/clock';
 import { atTable, kitchenDoes } from '../support/settings';
 
@@ -207,7 +207,7 @@ describe.each(guardedCases)('$name', ({ needs, setup }) => {
   const allowed = ROLES.filter((role) => hasRole(role, needs));
 
   it.each(below)('refuses a %s with 403 and changes nothing, whatever the types were made to say', async (role) => {
-    const viewer = await viewerOf(await makePerson(role));
+    const viewer = await shopperOf(await makePerson(role));
     const { call, changed } = await setup();
     await expect(call(viewer as unknown as Admin)).rejects.toMatchObject({ status: 403, message: REFUSALS[needs] });
     if (changed) expect(await changed()).toBe(false);
@@ -239,38 +239,40 @@ interface ViewerCase {
   name: string;
   /** Calls the function as `viewer`; answers what only `viewer` may see or what they changed. */
   run: (viewer: Viewer) => Promise<unknown>;
+  /** Whether a guest may call it too (a shopper's functions: the cart, checkout, their orders). */
+  guests: boolean;
 }
 
 const viewerCases: ViewerCase[] = [
-  { name: 'adminFlag', run: async (v) => adminFlag(v, v.email).admin === (v.role === 'admin') },
-  { name: 'renameAccount', run: (v) => renameAccount(v, `${v.name} Renamed`) },
-  { name: 'addToCart, listCart, priceCart, removeFromCart', run: async (v) => {
+  { name: 'adminFlag', guests: false, run: async (v) => adminFlag(v, v.email).admin === (v.role === 'admin') },
+  { name: 'renameAccount', guests: false, run: (v) => renameAccount(v, `${v.name} Renamed`) },
+  { name: 'addToCart, listCart, priceCart, removeFromCart', guests: true, run: async (v) => {
     const { insertedId } = await addToCart(v, { menuId: await seedItem({ price: 5 }) });
     const lines = await listCart(v, v.email);
     const { cents } = await priceCart(v);
     await removeFromCart(v, insertedId);
     return { lines: lines.length, cents, after: (await listCart(v)).length };
   } },
-  { name: 'startCheckout, confirmDemoPayment, recordPayment, listPayments', run: async (v) => {
+  { name: 'startCheckout, confirmDemoPayment, recordPayment, listPayments', guests: true, run: async (v) => {
     delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
     await addToCart(v, { menuId: await seedItem({ price: 8 }) });
-    const intent = await startCheckout(v, { fulfilment: await atTable(), tip: { percent: 10 } });
+    const intent = await startCheckout(v, { fulfilment: await atTable(), tip: { percent: 10 }, ...contactOf(v) });
     await confirmDemoPayment(v, { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
     const { order } = await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
     const receipt = await getOrder(v, order._id);
     return [...(await listPayments(v, v.email)).map((p) => p.transactionId === intent.transactionId), receipt.price, receipt.tip];
   } },
-  { name: 'createBooking, listBookings, changeBookingStatus', run: async (v) => {
+  { name: 'createBooking, listBookings, changeBookingStatus', guests: false, run: async (v) => {
     const made = await createBooking(v, { ...booking, date: tomorrow() });
     const mine = await listBookings(v);
     await changeBookingStatus(v, made._id, 'cancelled');
     return mine.map((b) => b._id === made._id);
   } },
-  { name: 'saveReview, getOwnReview', run: async (v) => {
+  { name: 'saveReview, getOwnReview', guests: false, run: async (v) => {
     await saveReview(v, { rating: 5, details: 'Written through the data layer.' });
     return (await getOwnReview(v))?.details;
   } },
-  { name: 'openOrderStream', run: async (v) => {
+  { name: 'openOrderStream', guests: true, run: async (v) => {
     const before = Date.now() - 1000;
     const id = await payForDish(v);
     const stream = await openOrderStream(v, { resumeFrom: parseCursor(String(before)), stillSignedIn: async () => v });
@@ -279,19 +281,26 @@ const viewerCases: ViewerCase[] = [
     await reader.close();
     return events.filter((e) => e.event === 'order').map((e) => JSON.parse(e.data!) as Order).filter((order) => order._id === id).map((order) => order.status);
   } },
-  { name: 'endSession, endAllSessions', run: async (v) => {
+  { name: 'endSession, endAllSessions', guests: true, run: async (v) => {
     await endSession(v);
     await endAllSessions(v);
     return true;
   } },
 ];
 
-describe.each(viewerCases)('$name', ({ run }) => {
+describe.each(viewerCases)('$name', ({ run, guests }) => {
   it('serves every role alike, each on their own data', async () => {
     const [diner, staff, admin] = [await viewerOf(await makeDiner()), await viewerOf(await makeStaff()), await viewerOf(await makeAdmin())];
     const answer = await run(diner);
     expect(await run(staff)).toEqual(answer);
     expect(await run(admin)).toEqual(answer);
+    // A guest's answers are the same, on their own data, for what guests may do.
+    if (guests) expect(await run((await shopperOf(await makeGuest())) as Viewer)).toEqual(answer);
+  });
+
+  it.runIf(!guests)('refuses a guest with 403, whatever the types were made to say', async () => {
+    const guest = (await shopperOf(await makeGuest())) as Viewer;
+    await expect(run(guest)).rejects.toMatchObject({ status: 403, message: 'Guests can order and see their own orders only. Sign up to do this.' });
   });
 
   it('serves no viewer it did not resolve itself (401)', async () => {

@@ -1,7 +1,7 @@
 /**
  * The page matrix, against the production server: every dashboard page (the page list, which
  * must hold every page under app/dashboard and nothing else) and /secret, for an anonymous
- * visitor, a diner, staff and an admin, as a document and as a client-side navigation (an RSC
+ * visitor, a guest, a diner, staff and an admin, as a document and as a client-side navigation (an RSC
  * request). Each answer must be the right status (307 and where to, or 200), and no body may
  * carry what the caller may not see: an admin-only figure or booking for anyone but admins,
  * another diner's orders outside the kitchen's pages; while the pages meant to show them do (so
@@ -17,6 +17,8 @@ import { createSessionToken } from '@/lib/auth/session';
 import { addDays } from '@/lib/reservations/calendar';
 import { DASHBOARD_PAGES, dashboardHome, roleNeededFor } from '@/lib/dashboard/pages';
 import { EmbeddedDb } from '@/lib/db/embedded';
+import { guestAddress } from '@/lib/users/guest-address';
+import { guestUntil } from '@/lib/users/guests';
 import { startServer, type RunningServer } from '../faults/server';
 import { dashboardPagesInTree } from '../support/app-pages';
 import { orderDoc } from '../support/order-doc';
@@ -37,7 +39,7 @@ const OTHERS_ORDERS = ['omar.matrix@bistro.test', 'tx-matrix-other'];
 /** The other diner's order still in the kitchen: its id is set once written. */
 const openOrder = { id: '' };
 /** A receipt each signed-in caller may open: their own order, cancelled so it earns nothing. */
-const ownOrders: Record<Role, string> = { diner: '', staff: '', admin: '' };
+const ownOrders: Record<Role, string> = { guest: '', diner: '', staff: '', admin: '' };
 
 type Who = 'anonymous' | Role;
 
@@ -46,19 +48,22 @@ process.env.SESSION_SECRET = secret;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bistro-page-matrix-'));
 let server: RunningServer;
 let menuId: string;
-const tokens: Record<Exclude<Who, 'anonymous'>, string> = { diner: '', staff: '', admin: '' };
+const tokens: Record<Exclude<Who, 'anonymous'>, string> = { guest: '', diner: '', staff: '', admin: '' };
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
   const db = EmbeddedDb.open({ dataDir });
   const tomorrow = addDays(restaurantClock(new Date()).today, 1);
   const people = {
+    guest: { uid: 'matrix-guest', email: guestAddress('matrix-guest'), name: 'Guest' },
     diner: { uid: 'matrix-diner', email: 'dana.matrix@bistro.test', name: 'Dana Matrix' },
     other: { uid: 'matrix-other', email: 'omar.matrix@bistro.test', name: 'Omar Matrix' },
     staff: { uid: 'matrix-staff', email: 'sam.matrix@bistro.test', name: 'Sam Matrix' },
     admin: { uid: 'matrix-admin', email: 'ada.matrix@bistro.test', name: 'Ada Matrix' },
   };
-  await db.collection('users').insertMany([people.diner, people.other, { ...people.staff, role: 'staff' }, { ...people.admin, role: 'admin' }]);
+  await db
+    .collection('users')
+    .insertMany([{ ...people.guest, guestUntil: guestUntil(new Date()) }, people.diner, people.other, { ...people.staff, role: 'staff' }, { ...people.admin, role: 'admin' }]);
   const visit = { date: tomorrow, time: '19:00', guests: 2, phone: '+1 555 010 2024', status: 'pending' as const, createdAt: new Date() };
   await db.collection('bookings').insertMany([
     { ...visit, ownerUid: people.diner.uid, email: people.diner.email, name: people.diner.name, note: 'OWN-NOTE-5521' },
@@ -74,7 +79,7 @@ beforeAll(async () => {
     ownOrders[who] = ownId.toHexString();
   }
   await db.close();
-  for (const who of ['diner', 'staff', 'admin'] as const) tokens[who] = await createSessionToken(people[who], 0);
+  for (const who of ROLES) tokens[who] = await createSessionToken(people[who], 0);
   server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });
   menuId = ((await (await fetch(`${server.baseUrl}/api/menu?category=soup`)).json()) as { _id: string }[])[0]!._id;
 }, 90_000);
@@ -131,7 +136,7 @@ describe('the pages', () => {
   });
 });
 
-describe.each<Who>(['anonymous', 'diner', 'staff', 'admin'])('as %s', (who) => {
+describe.each<Who>(['anonymous', ...ROLES])('as %s', (who) => {
   describe.each([
     ['a document', false],
     ['an RSC request', true],
@@ -172,6 +177,7 @@ describe('a page that refuses answers with the refusal, not 200 and a notice in 
   const unknownId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
   it.each<[string, () => string, Who, 403 | 404]>([
     ["another diner's receipt, to a diner", () => `/dashboard/orders/${openOrder.id}`, 'diner', 403],
+    ["another diner's receipt, to a guest", () => `/dashboard/orders/${openOrder.id}`, 'guest', 403],
     ["another diner's receipt, to staff", () => `/dashboard/orders/${openOrder.id}`, 'staff', 403],
     ['an unknown receipt', () => `/dashboard/orders/${unknownId}`, 'diner', 404],
     ['a malformed receipt id', () => '/dashboard/orders/not-an-id', 'diner', 404],
@@ -185,11 +191,12 @@ describe('a page that refuses answers with the refusal, not 200 and a notice in 
     for (const answer of [document, navigation]) for (const secretText of OTHERS_ORDERS) expect(answer.body).not.toContain(secretText);
   });
 
-  it("while the caller's own receipt and a known item open (so the checks above can fail)", async () => {
+  it("while the caller's own receipt (a guest's too) and a known item open (so the checks above can fail)", async () => {
     const own = await get(`/dashboard/orders/${ownOrders.diner}`, 'diner', false);
     expect(own.status).toBe(200);
     expect(own.body).toContain('tx-matrix-own-diner');
     expect((await get(`/dashboard/orders/${ownOrders.diner}`, 'diner', true)).body).not.toContain('NEXT_HTTP_ERROR_FALLBACK');
+    expect((await get(`/dashboard/orders/${ownOrders.guest}`, 'guest', false)).body).toContain('tx-matrix-own-guest');
     expect((await get(`/dashboard/orders/${openOrder.id}`, 'admin', false)).body).toContain('tx-matrix-other');
     expect((await get(`/dashboard/updateItem/${menuId}`, 'admin', false)).status).toBe(200);
   });

@@ -41,7 +41,7 @@ const reset = () =>
   changeSettings((s: RestaurantSettings) => {
     s.schedule.hours = everyDay(['00:00', '00:00']);
     s.schedule.closures = [];
-    s.ordering = { enabled: true, pauseWithoutKitchenMinutes: 0 };
+    s.ordering = { enabled: true, pauseWithoutKitchenMinutes: 0, guests: true };
     s.pickup.capacity = 1000;
   });
 

@@ -41,7 +41,7 @@ describe('a fresh database', () => {
     expect(version).toBe(0);
     expect(settings.restaurant).toMatchObject({ name: 'Bistro Boss', phone: '+1 (555) 010-2024' });
     expect(settings.tables.count).toBe(20);
-    expect(settings.ordering).toEqual({ enabled: true, pauseWithoutKitchenMinutes: 0 });
+    expect(settings.ordering).toEqual({ enabled: true, pauseWithoutKitchenMinutes: 0, guests: true });
   });
 });
 

@@ -11,7 +11,7 @@ export interface FirebaseSignIn {
   localId: string;
 }
 
-async function accounts(endpoint: 'signUp' | 'signInWithPassword', body: Record<string, unknown>): Promise<FirebaseSignIn & { error?: { message: string } }> {
+async function accounts(endpoint: 'signUp' | 'signInWithPassword' | 'update', body: Record<string, unknown>): Promise<FirebaseSignIn & { error?: { message: string } }> {
   const res = await fetch(`http://${emulator()}/identitytoolkit.googleapis.com/v1/accounts:${endpoint}?key=any`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -62,5 +62,19 @@ export async function verifyEmail(idToken: string, email: string): Promise<void>
 export async function signInIdToken(email: string, password: string): Promise<FirebaseSignIn> {
   const answer = await accounts('signInWithPassword', { email, password });
   if (answer.error) throw new Error(`emulator sign-in failed: ${answer.error.message}`);
+  return answer;
+}
+
+/** A new Firebase anonymous account, as Continue as guest makes one (signInAnonymously): its ID token and uid. */
+export async function anonymousSignIn(): Promise<FirebaseSignIn> {
+  const answer = await accounts('signUp', {});
+  if (answer.error) throw new Error(`emulator anonymous sign-in failed: ${answer.error.message}`);
+  return answer;
+}
+
+/** Links an email and password to an anonymous account, as signing up as a guest does (linkWithCredential): the account's new ID token. */
+export async function linkEmailPassword(idToken: string, email: string, password = 'Fresh#2024'): Promise<FirebaseSignIn> {
+  const answer = await accounts('update', { idToken, email, password });
+  if (answer.error) throw new Error(`emulator link failed: ${answer.error.message}`);
   return answer;
 }

@@ -10,6 +10,7 @@ import { seedItem } from './menu';
 import { orderDoc } from './order-doc';
 
 export { orderDoc };
+import { contactOf } from './people';
 import { atTable } from './settings';
 
 export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
@@ -45,7 +46,7 @@ export async function insertOpenIntent(overrides: Partial<CheckoutIntentDoc> = {
 export async function payForDish(viewer: Viewer, dish: Partial<MenuItemDoc> = {}, line: Omit<AddToCartInput, 'menuId'> = {}): Promise<string> {
   delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
   await addToCart(viewer, { menuId: await seedItem({ name: 'Kitchen Soup', price: 8, ...dish }), ...line });
-  const { transactionId } = await startCheckout(viewer, { fulfilment: await atTable() });
+  const { transactionId } = await startCheckout(viewer, { fulfilment: await atTable(), ...contactOf(viewer) });
   const { order } = await confirmDemoPayment(viewer, { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
   return order._id;
 }

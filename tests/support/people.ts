@@ -5,8 +5,10 @@
  */
 import { createSessionToken } from '@/lib/auth/session';
 import type { Role } from '@/lib/auth/roles';
-import { requireViewer, type Admin, type Staff, type Viewer } from '@/lib/auth/viewer';
+import { requireViewer, type Admin, type Shopper, type Staff, type Viewer } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
+import { guestAddress } from '@/lib/users/guest-address';
+import { guestUntil } from '@/lib/users/guests';
 import { request } from './http';
 
 /** Who a test calls as. */
@@ -37,20 +39,26 @@ export interface PersonOptions {
 }
 
 export async function makePerson(role: Role, options: PersonOptions = {}): Promise<Person> {
-  const { email = uniqueEmail(role), name = `Test ${role} ${++serial}`, uid = `uid-${role}-${Date.now().toString(36)}-${++serial}` } = options;
+  const uid = options.uid ?? `uid-${role}-${Date.now().toString(36)}-${++serial}`;
+  // A guest's record is what sign-in makes for a Firebase anonymous account (lib/users/sign-in.ts).
+  const guest = role === 'guest';
+  const { email = guest ? guestAddress(uid) : uniqueEmail(role), name = guest ? 'Guest' : `Test ${role} ${++serial}` } = options;
   const { users } = await collections();
+  const now = new Date();
   const { insertedId } = await users.insertOne({
     uid,
     name,
     email,
-    emailVerified: options.emailVerified ?? true,
-    createdAt: new Date(),
-    ...(role === 'diner' ? {} : { role }),
+    emailVerified: guest ? false : (options.emailVerified ?? true),
+    createdAt: now,
+    ...(role === 'diner' || guest ? {} : { role }),
+    ...(guest ? { guestUntil: guestUntil(now) } : {}),
   });
   const token = await sessionTokenFor({ uid, email, name });
   return { id: insertedId.toHexString(), uid, email, name, token, headers: { authorization: `Bearer ${token}` } };
 }
 
+export const makeGuest = (options?: PersonOptions) => makePerson('guest', options);
 export const makeDiner = (options?: PersonOptions) => makePerson('diner', options);
 export const makeStaff = (options?: PersonOptions) => makePerson('staff', options);
 export const makeAdmin = (options?: PersonOptions) => makePerson('admin', options);
@@ -64,12 +72,28 @@ export async function sessionTokenFor(identity: { uid: string; email: string; na
 
 /** The headers of each kind of caller: nobody, and a signed-in person of each role. */
 export async function callers(): Promise<Record<CallerKind, Record<string, string>>> {
-  return { anonymous: {}, diner: (await makeDiner()).headers, staff: (await makeStaff()).headers, admin: (await makeAdmin()).headers };
+  return {
+    anonymous: {},
+    guest: (await makeGuest()).headers,
+    diner: (await makeDiner()).headers,
+    staff: (await makeStaff()).headers,
+    admin: (await makeAdmin()).headers,
+  };
 }
 
 /** The person as the data layer knows them, resolved from their token the way a route handler does. */
 export function viewerOf(person: Person): Promise<Viewer> {
   return requireViewer(request('GET', '/', { headers: person.headers }));
+}
+
+/** Anybody with a session, a guest too, as the data layer knows them. */
+export function shopperOf(person: Person): Promise<Shopper> {
+  return requireViewer(request('GET', '/', { headers: person.headers }), 'guest');
+}
+
+/** What a shopper's checkout carries besides their choices: a guest gives an email and a name, nobody else does. */
+export function contactOf(shopper: { role: Role; uid: string }): { guest?: { email: string; name: string } } {
+  return shopper.role === 'guest' ? { guest: { email: `guest.${shopper.uid.toLowerCase()}@bistro.test`, name: 'Gus Guest' } } : {};
 }
 
 export function staffOf(person: Person): Promise<Staff> {

@@ -10,7 +10,7 @@ import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
  * when it joined an identical one (`insertedId` is then that line's id).
  */
 export const POST = route(async (req) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   await enforceRateLimit(req, LIMITS.addToCart, viewer);
   const added = await addToCart(viewer, await readJson(req, addToCartSchema));
   return NextResponse.json(added, { status: added.merged ? 200 : 201 });
@@ -18,7 +18,7 @@ export const POST = route(async (req) => {
 
 /** The caller's cart; the `email` the query names must be the caller's own. */
 export const GET = route(async (req) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   const { email } = readQuery(req, cartQuerySchema);
   return NextResponse.json(await listCart(viewer, email));
 });

@@ -12,7 +12,7 @@ import { restaurantClockAt } from '@/lib/settings/store';
  * cents the client sends is not trusted: the server prices the cart and the tip itself.
  */
 export const POST = route(async (req) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   await enforceRateLimit(req, LIMITS.paymentIntent, viewer);
   const now = new Date();
   const input = await readJson(req, intentBodySchema(await restaurantClockAt(now)));

@@ -4,12 +4,14 @@ import { jwtBodySchema } from '@/lib/auth/schemas';
 import { verifyFirebaseIdToken } from '@/lib/auth/firebase-admin';
 import { assertSameOrigin } from '@/lib/auth/csrf';
 import { createSessionToken, sessionCookie } from '@/lib/auth/session';
+import { admitGuest } from '@/lib/users/guests';
 import { signIn } from '@/lib/users/sign-in';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
 /**
  * Sign-in: a Firebase ID token, verified with firebase-admin, becomes the user record (found or
- * made) and the product's session. Never from an email alone.
+ * made) and the product's session. Never from an email alone. A guest's anonymous account gets a
+ * guest's session; new guests are limited per client address.
  */
 export const POST = route(async (req) => {
   // A forged page must not be able to sign a visitor in as someone else (login CSRF).
@@ -17,7 +19,7 @@ export const POST = route(async (req) => {
   await enforceRateLimit(req, LIMITS.jwt);
   const { idToken } = await readJson(req, jwtBodySchema);
   const identity = await verifyFirebaseIdToken(idToken);
-  const user = await signIn(identity);
+  const user = await signIn(identity, { admitGuest: () => admitGuest(req) });
   const token = await createSessionToken(identity, user.sessionVersion ?? 0);
   const res = NextResponse.json({ token });
   res.cookies.set(sessionCookie(token));

@@ -7,7 +7,7 @@ import { paymentBodySchema } from '@/lib/payments/schemas';
 
 /** Records the caller's paid intent: `{ paymentResult: { insertedId } }`, the same on a replay. */
 export const POST = route(async (req) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   await enforceRateLimit(req, LIMITS.payment, viewer);
   const body = await readJson(req, paymentBodySchema);
   return NextResponse.json(await recordPayment(viewer, body));

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/api/http';
-import { requireCronSecret } from '@/lib/mail/cron';
+import { requireCronSecret } from '@/lib/api/cron';
 import { drainOutbox } from '@/lib/mail/drain';
 
 export const dynamic = 'force-dynamic';

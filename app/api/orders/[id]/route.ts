@@ -6,9 +6,9 @@ import { orderStepSchema } from '@/lib/orders/schemas';
 
 type Ctx = { params: Promise<{ id: string }> };
 
-/** The order, as its receipt shows it: the caller's own (admins: any); another diner's is 403. */
+/** The order, as its receipt shows it: the caller's own, a guest's too (admins: any); another diner's is 403. */
 export const GET = route<Ctx>(async (req, { params }) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   return NextResponse.json(await getOrder(viewer, (await params).id));
 });
 

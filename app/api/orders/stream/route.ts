@@ -13,7 +13,7 @@ export const runtime = 'nodejs';
 export const maxDuration = 300;
 
 /**
- * Order events as `text/event-stream` (staff and admins: every order unless `?mine=1`; a diner: their own;
+ * Order events as `text/event-stream` (staff and admins: every order unless `?mine=1`; a diner or a guest: their own;
  * `?kitchen=1` from a kitchen display, whose connection says a kitchen is watching: the restaurant's
  * mail and safe failure read it; a diner's is no kitchen).
  * Last-Event-ID (a reconnecting EventSource) or `?after=` says where the client left off; a
@@ -21,7 +21,7 @@ export const maxDuration = 300;
  * holds a few streams at once (429 past that).
  */
 export const GET = route(async (req) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   const { after, mine, kitchen } = readQuery(req, orderStreamQuerySchema);
   const from = readLastEventId(req, eventIdSchema) ?? after;
   await enforceRateLimit(req, LIMITS.orderStream, viewer);

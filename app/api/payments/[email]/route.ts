@@ -7,6 +7,6 @@ type Ctx = { params: Promise<{ email: string }> };
 
 /** The caller's payments, newest first; anybody else's email is refused. */
 export const GET = route<Ctx>(async (req, { params }) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   return NextResponse.json(await listPayments(viewer, (await params).email));
 });

@@ -10,7 +10,7 @@ import { demoConfirmSchema } from '@/lib/payments/schemas';
  * `{ status, transactionId, paymentResult: { insertedId }, order }`, the order as POST /api/payments answers it.
  */
 export const POST = route(async (req) => {
-  const viewer = await requireViewer(req);
+  const viewer = await requireViewer(req, 'guest');
   await enforceRateLimit(req, LIMITS.demoConfirm, viewer);
   const input = await readJson(req, demoConfirmSchema);
   return NextResponse.json(await confirmDemoPayment(viewer, input));

@@ -3,7 +3,8 @@ import { forbidden, notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Receipt } from '@/components/orders/receipt';
 import { HttpError } from '@/lib/api/http';
-import type { Viewer } from '@/lib/auth/viewer';
+import { hasRole } from '@/lib/auth/roles';
+import type { Shopper } from '@/lib/auth/viewer';
 import { requirePage } from '@/lib/dashboard/guard';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { getOrder } from '@/lib/orders/orders';
@@ -13,7 +14,7 @@ import { getSettings } from '@/lib/settings/store';
 export const metadata: Metadata = { title: 'Receipt' };
 
 /** The data layer's refusals as the page's own answers: another diner's order is 403, an unknown one 404. */
-async function orderFor(viewer: Viewer, id: string): Promise<Order> {
+async function orderFor(viewer: Shopper, id: string): Promise<Order> {
   try {
     return await getOrder(viewer, id);
   } catch (err) {
@@ -33,7 +34,8 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
       <div className="print:hidden">
         <PageHeading title="Receipt" subtitle="Thank you" />
       </div>
-      <Receipt order={order} since={since} mine={order.email === viewer.email} restaurant={restaurant} timeZone={schedule.timeZone} />
+      {/* Only an admin opens other people's receipts; a guest's receipt goes to the address they gave, not their account's. */}
+      <Receipt order={order} since={since} mine={!hasRole(viewer.role, 'admin') || order.email === viewer.email} restaurant={restaurant} timeZone={schedule.timeZone} />
     </>
   );
 }
