@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, fillDemoCard, pickupAtEarliestTime, signedIn, siteNav } from './support';
+import { ADMIN, addDish, createAccount, fillDemoCard, login, payOnPage, pickupAtEarliestTime, signedIn, siteNav } from './support';
 
 /**
- * Checkout without an account: a visitor chooses Continue as guest on Add To Cart, pays with the
- * demo card giving an email and a name, and follows the receipt's live status; signing up then
- * keeps the order.
+ * Checkout without an account, and a past order again: a visitor chooses Continue as guest on
+ * Add To Cart, pays with the demo card giving an email and a name, and follows the receipt's live
+ * status; signing up then keeps the order. A diner's Order again fills the cart.
  */
 
 test.describe('ordering as a guest', () => {
@@ -74,5 +74,24 @@ test.describe('ordering as a guest', () => {
     // An account now: the diner's own pages open.
     await page.goto('/dashboard/reservation');
     await expect(page).toHaveURL(/\/dashboard\/reservation$/);
+  });
+});
+
+test.describe('order again', () => {
+  test('a diner presses Order again on a past order: the same dish, choices and note fill the cart', { tag: '@diner' }, async ({ page }) => {
+    await login(page, await createAccount('again'));
+    const pizza = await addDish(page, 'pizza', { quantity: 2, note: 'extra crispy' });
+    await payOnPage(page);
+    await expect(page.getByRole('link', { name: 'View your receipt' })).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/dashboard/paymentHistory');
+    await page.getByRole('button', { name: /^Order again\b/ }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/cart$/);
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(pizza.name);
+    await expect(rows.nth(1)).toContainText('extra crispy');
+    await expect(rows.nth(1)).toContainText('2');
   });
 });

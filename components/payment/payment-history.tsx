@@ -16,6 +16,7 @@ import { formatPrice } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
 import { dinerStatusLabel, orderLabel } from '@/lib/orders/wording';
 import type { Payment } from '@/lib/payments/types';
+import { OrderAgainButton } from './order-again';
 import { ReadyAlerts, notifyReady } from './ready-alerts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -49,6 +50,11 @@ const COLUMNS: Column<Payment>[] = [
     ),
   },
   { header: 'Items', cell: (payment) => <Items payment={payment} /> },
+  {
+    header: 'Again',
+    // Payments from before lines were kept do not say what was in them.
+    cell: (payment) => (payment.lines?.length ? <OrderAgainButton orderId={payment._id} label={orderLabel(payment)} /> : null),
+  },
   { header: 'Pickup or table', cell: (payment) => (payment.fulfilment ? fulfilmentLabel(payment.fulfilment) : '—'), className: 'whitespace-nowrap' },
   {
     header: 'Price',

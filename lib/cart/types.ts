@@ -30,3 +30,9 @@ export interface AddedToCart {
   quantity: number;
   merged: boolean;
 }
+
+/** POST /api/orders/{id}/again: what went into the cart, and what was left out and why. */
+export interface OrderedAgain {
+  added: { name: string; quantity: number }[];
+  left: { name: string; reason: string }[];
+}
