@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { cinzel } from './fonts';
+import { DemoPaymentsBanner } from '@/components/layout/demo-payments-banner';
 import { site, titlePrefix } from '@/lib/config/site';
 import { publicSettings } from '@/lib/settings/public';
 import './globals.css';
@@ -28,7 +29,10 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={cinzel.variable}>
-      <body className="min-h-screen font-sans">{children}</body>
+      <body className="min-h-screen font-sans">
+        <DemoPaymentsBanner />
+        {children}
+      </body>
     </html>
   );
 }

@@ -30,6 +30,9 @@ async function menuItemsOf(lines: readonly CartItemDoc[]): Promise<Map<string, M
   return new Map(docs.map((doc) => [doc._id.toHexString(), toMenuItem(doc)]));
 }
 
+/** Lines one cart holds: one order is one ticket the kitchen can read, and one checkout a bounded amount of work. */
+export const MAX_CART_LINES = 50;
+
 /**
  * Adds a dish as the viewer chose it. Name, picture and price come from the menu, and the choices
  * are checked against it. An identical line (same dish as priced, same choices, same note) gets
@@ -52,6 +55,9 @@ export async function addToCart(viewer: Shopper, input: AddToCartInput): Promise
   const note = input.note || undefined;
   const itemKey = itemKeyOf(item);
   const lineKey = `${viewer.uid}:${fingerprint([item._id, itemKey, priced.options, note ?? ''])}`;
+  if ((await carts.countDocuments({ ownerUid: viewer.uid })) >= MAX_CART_LINES && !(await carts.findOne({ lineKey }, { projection: { _id: 1 } }))) {
+    throw new HttpError(409, `Your cart holds ${MAX_CART_LINES} lines, the most one order may have. Pay for these first, or add to a line already there.`);
+  }
 
   const lineId = new ObjectId();
   const line = await conditionalUpsert(

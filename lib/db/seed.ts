@@ -39,6 +39,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('payments', { transactionId: 1 }, { unique: true });
   await index('checkout_intents', { transactionId: 1 }, { unique: true });
   await index('checkout_intents', { ownerUid: 1 });
+  // Unpaid intents older than their hour, swept as new ones open (lib/payments/intents.ts).
+  await index('checkout_intents', { status: 1, createdAt: 1 });
   // Orders changed since a time: the polling fallback of the order events, and a client catching up.
   await index('payments', { updatedAt: 1 });
   await index('payments', { ownerUid: 1, updatedAt: 1 });

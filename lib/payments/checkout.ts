@@ -17,9 +17,10 @@ import type { IntentInput } from '@/lib/payments/schemas';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/payments/schemas';
 import { chargeDemoCard, demoProvider } from './demo';
 import { paymentMode } from './mode';
-import { CURRENCY, type PaymentProvider, type ProviderIntent } from './provider';
+import { CURRENCY, PaymentError, type PaymentProvider, type ProviderIntent } from './provider';
 import {
-  claimIntent, findIntent, findOpenIntent, fixFulfilment, insertIntent, isPaid, markVoided, paidCheckout, retakeIntent, updateIntentChoices, type IntentRecord,
+  claimIntent, coveredElsewhere, expiredIntents, findIntent, findOpenIntent, fixFulfilment, insertIntent, isExpired, isPaid, markVoided, paidCheckout, retakeIntent,
+  updateIntentChoices, type IntentRecord,
 } from './intents';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
 import { NO_TIP, tipCents, tipRefusal } from './tips';
@@ -47,6 +48,10 @@ import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
 
 export const CART_CHANGED = 'Your cart changed, please review it.';
 const NOT_CHARGED = 'Your card was not charged.';
+const EXPIRED = 'This checkout was open for more than an hour, so it was cancelled. Please press Pay again.';
+const PAID_ELSEWHERE = 'These dishes were already paid for in another payment.';
+/** Expired intents voided each time an intent opens: they cannot pile up faster than they are swept. */
+const EXPIRY_SWEEP = 20;
 
 function activeProvider(): PaymentProvider {
   return paymentMode() === 'stripe' ? stripeProvider() : demoProvider;
@@ -87,9 +92,10 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     fulfilment,
   });
   const provider = activeProvider();
+  await expireIntents(provider, now);
   // A reload or a second tab resumes the same intent instead of opening one per page view (with
   // the choices made now); an intent the provider cannot resume any more is simply replaced.
-  const open = await findOpenIntent(viewer.uid, price, order.cartIds);
+  const open = await findOpenIntent(viewer.uid, price, order.cartIds, now);
   // The same lines and total can hide other quantities (two lines swapping one of the same price).
   const sameQuantities = open?.lines.every((line, i) => line.quantity === order.lines[i]?.quantity);
   if (open && sameQuantities) {
@@ -187,6 +193,23 @@ async function orderOfPaid(record: IntentRecord): Promise<WithId<PaymentDoc>> {
   throw new HttpError(503, 'Your payment went through, and its order is still being written. It will be in your payment history shortly.');
 }
 
+/**
+ * Voids unpaid intents past their hour, at the provider too (an open Stripe PaymentIntent is
+ * cancelled). One the provider charged meanwhile is a payment, left for its completion; one the
+ * provider cannot be asked about now is swept next time.
+ */
+async function expireIntents(provider: PaymentProvider, now: Date): Promise<void> {
+  for (const record of await expiredIntents(now, EXPIRY_SWEEP)) {
+    const current = await provider.cancelIntent(record.transactionId).catch(async (err: unknown) => {
+      if (err instanceof PaymentError && err.code === 'resource_missing') return null;
+      return provider.retrieveIntent(record.transactionId).catch(() => undefined);
+    });
+    if (current === undefined || current?.status === 'succeeded' || current?.status === 'processing') continue;
+    await releaseFulfilment(record.transactionId);
+    await markVoided(record._id, `${EXPIRED} ${NOT_CHARGED}`);
+  }
+}
+
 /** Voids an authorized intent whose order cannot be fulfilled, and says so to whoever asks next. */
 async function voidIntent(provider: PaymentProvider, record: IntentRecord, reason: string): Promise<never> {
   const message = `${reason} ${NOT_CHARGED}`;
@@ -219,6 +242,7 @@ async function capture(provider: PaymentProvider, record: IntentRecord): Promise
 async function settle(provider: PaymentProvider, record: IntentRecord, intent: ProviderIntent): Promise<WithId<PaymentDoc>> {
   switch (intent.status) {
     case 'open':
+      if (isExpired(record)) return voidIntent(provider, record, EXPIRED);
       throw new HttpError(402, 'This payment has not gone through.');
     case 'processing':
       throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
@@ -234,6 +258,9 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
     }
     case 'authorized': {
       assertMatches(record, intent);
+      if (isExpired(record)) return voidIntent(provider, record, EXPIRED);
+      // Two tabs, two tips, both confirmed: the lines are paid once, the other card is not charged.
+      if (await coveredElsewhere(record)) return voidIntent(provider, record, PAID_ELSEWHERE);
       const fixed = await fixFulfilment(record);
       let fulfilment: Fulfilment | undefined;
       try {
@@ -259,6 +286,8 @@ export async function confirmDemoPayment(viewer: Shopper, input: DemoConfirmInpu
   const found = await ownIntent(viewer, input.transactionId);
   const succeeded = (order: WithId<PaymentDoc>): DemoConfirmation => ({ status: 'succeeded', transactionId: found.transactionId, ...paymentResult(order) });
   if (isPaid(found)) return succeeded(await complete(found));
+  if (found.voided) throw new HttpError(409, found.voided);
+  if (isExpired(found)) return voidIntent(demoProvider, found, EXPIRED);
   const record = await fixFulfilment(found);
   // Charge only what the intent covers at today's prices: a cart changed since is not charged.
   const now = await priceCart(viewer, record.cartIds);

@@ -14,6 +14,13 @@ import type { PaidCheckout } from '@/lib/orders/place';
 
 export type IntentRecord = WithId<CheckoutIntentDoc>;
 
+/** How long a diner has to pay an intent: after that it is voided (at the provider too), and Pay opens a new one. */
+export const INTENT_LIFETIME_MS = 60 * 60 * 1000;
+
+export function isExpired(intent: CheckoutIntentDoc, now = new Date()): boolean {
+  return now.getTime() - intent.createdAt.getTime() > INTENT_LIFETIME_MS;
+}
+
 export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt'>): Promise<IntentRecord> {
   const doc: CheckoutIntentDoc = { ...intent, createdAt: new Date(), status: 'open' };
   const { insertedId } = await (await collections()).checkout_intents.insertOne(doc);
@@ -24,10 +31,34 @@ export async function findIntent(transactionId: string): Promise<IntentRecord | 
   return (await collections()).checkout_intents.findOne({ transactionId });
 }
 
-/** The owner's newest open intent for exactly this amount and these cart lines, if any, unless it was voided. */
-export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[]): Promise<IntentRecord | null> {
+/** The owner's newest open intent for exactly this amount and these cart lines, if any, unless it was voided or has expired. */
+export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[], now = new Date()): Promise<IntentRecord | null> {
   const { checkout_intents } = await collections();
-  return checkout_intents.findOne({ ownerUid, price, cartIds, status: 'open', voided: { $exists: false } }, { sort: { _id: -1 } });
+  const fresh = { $gt: new Date(now.getTime() - INTENT_LIFETIME_MS) };
+  return checkout_intents.findOne({ ownerUid, price, cartIds, status: 'open', voided: { $exists: false }, createdAt: fresh }, { sort: { _id: -1 } });
+}
+
+/** Open intents past their hour and not voided yet, oldest first, at most `limit`. */
+export async function expiredIntents(now: Date, limit: number): Promise<IntentRecord[]> {
+  const { checkout_intents } = await collections();
+  const cutoff = new Date(now.getTime() - INTENT_LIFETIME_MS);
+  return checkout_intents.find({ status: 'open', createdAt: { $lt: cutoff }, voided: { $exists: false } }).sort({ createdAt: 1 }).limit(limit).toArray();
+}
+
+/**
+ * Another payment, claimed after this intent was opened, that covers one of its cart lines: the
+ * diner paid for those lines in another tab meanwhile. A payment claimed before it was opened
+ * left only what it did not pay for in the cart (lib/cart/cart.ts), which this intent may cover.
+ */
+export async function coveredElsewhere(intent: IntentRecord): Promise<IntentRecord | null> {
+  if (!intent.cartIds.length) return null;
+  return (await collections()).checkout_intents.findOne({
+    ownerUid: intent.ownerUid,
+    status: 'paid',
+    transactionId: { $ne: intent.transactionId },
+    cartIds: { $in: intent.cartIds },
+    paidAt: { $gte: intent.createdAt },
+  });
 }
 
 /**

@@ -25,16 +25,42 @@ export function paymentMode(): PaymentMode {
 }
 
 /**
+ * A production server on services that serve real diners: a MongoDB database, a real Firebase
+ * project (not the Auth Emulator), or Vercel. The fully embedded local run is none of these.
+ */
+export function onRealServices(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NODE_ENV !== 'production') return false;
+  return Boolean(env.MONGODB_URI || env.VERCEL || (env.FIREBASE_PROJECT_ID && !env.FIREBASE_AUTH_EMULATOR_HOST));
+}
+
+/** The demo card taken on real services because PAYMENTS=demo says so: every page then says nobody is charged. */
+export function demoPaymentsOnPurpose(env: NodeJS.ProcessEnv = process.env): boolean {
+  return paymentMode() === 'demo' && onRealServices(env) && env.PAYMENTS === 'demo';
+}
+
+/**
  * Why this server must not start taking payments, or null. A Stripe secret key with no
  * publishable key in the build means the deployer wants Stripe but the browser bundle was made
- * without it: serving would quietly take demo cards, which charge nobody. The demo card is for
- * deployments with no Stripe key at all.
+ * without it: serving would quietly take demo cards, which charge nobody. On real services with
+ * no provider at all, the demo card would hand unpaid orders to the kitchen: it runs there only
+ * when PAYMENTS=demo asks for it. The embedded local run keeps the demo card as it is.
  */
 export function paymentSetupProblem(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (stripePublishableKey() || !env.STRIPE_SECRET_KEY) return null;
-  return (
-    'STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY, so the card form would take ' +
-    'demo cards that charge nobody. Set NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY and build again (it is fixed at build ' +
-    'time), or unset STRIPE_SECRET_KEY to run on the demo card.'
-  );
+  if (stripePublishableKey()) return null;
+  if (env.STRIPE_SECRET_KEY) {
+    return (
+      'STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY, so the card form would take ' +
+      'demo cards that charge nobody. Set NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY and build again (it is fixed at build ' +
+      'time), or unset STRIPE_SECRET_KEY to run on the demo card.'
+    );
+  }
+  if (onRealServices(env) && env.PAYMENTS !== 'demo') {
+    return (
+      'This production server runs on real services (MONGODB_URI, a Firebase project or Vercel) but has no payment ' +
+      'provider, so it would take demo cards that charge nobody and send unpaid orders to the kitchen. Set ' +
+      'NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY, or PAYMENTS=demo to run on the demo card on purpose ' +
+      '(every page then says that nobody is charged).'
+    );
+  }
+  return null;
 }

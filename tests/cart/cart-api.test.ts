@@ -76,6 +76,17 @@ describe('POST /api/carts', () => {
     expect(new Set(cart.map((l) => l._id))).toEqual(new Set(answers.map((a) => a.body.insertedId)));
   });
 
+  it('holds at most 50 lines: the 51st is refused with 409, while a line already there still takes more', async () => {
+    const shopper = await makeDiner({ email: 'fifty.lines@bistro.test' });
+    for (let i = 0; i < 50; i++) expect((await add(shopper, { menuId: soup, note: `guest ${i}` })).status).toBe(201);
+    expect(await add(shopper, { menuId: salad })).toEqual({
+      status: 409,
+      body: { error: 'Your cart holds 50 lines, the most one order may have. Pay for these first, or add to a line already there.' },
+    });
+    expect(await add(shopper, { menuId: soup, note: 'guest 7' })).toMatchObject({ status: 200, body: { quantity: 2, merged: true } });
+    expect(await cartOf(shopper)).toHaveLength(50);
+  });
+
   it('works with the session cookie from our own pages and refuses it from another origin', async () => {
     const ok = await call(addToCart, '/api/carts', { cookieOf: dana, origin: SITE, json: { menuId: salad } });
     expect(ok.status).toBe(201);

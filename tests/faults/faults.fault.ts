@@ -374,5 +374,6 @@ function chromiumPath(): string | undefined {
 async function startServerWhenDbIsDown(): Promise<RunningServer> {
   // Port 9 (discard) has no listener: the driver fails its server selection within seconds.
   // Any answer means it is up: the database being down is the point.
-  return startServer({ MONGODB_URI: 'mongodb://127.0.0.1:9/bistro?directConnection=true&serverSelectionTimeoutMS=1500' }, () => true);
+  // A database server is a real service: the demo card runs there only on purpose.
+  return startServer({ MONGODB_URI: 'mongodb://127.0.0.1:9/bistro?directConnection=true&serverSelectionTimeoutMS=1500', PAYMENTS: 'demo' }, () => true);
 }

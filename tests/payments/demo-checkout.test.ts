@@ -266,6 +266,20 @@ describe('the cart changing between the intent and the payment', () => {
     expect((await checkout(shopper)).body.price).toBe(67.95);
   });
 
+  it('an intent older than an hour is not charged: 409, nothing recorded, and Pay opens a new one', async () => {
+    await fillCart(shopper);
+    const stale = (await checkout(shopper)).body;
+    const { checkout_intents } = await collections();
+    await checkout_intents.updateOne({ transactionId: stale.transactionId }, { $set: { createdAt: new Date(Date.now() - 61 * 60 * 1000) } });
+    const expired = 'This checkout was open for more than an hour, so it was cancelled. Please press Pay again. Your card was not charged.';
+    expect(await payDemo(shopper, stale.transactionId)).toEqual({ status: 409, body: { error: expired } });
+    expect(await payDemo(shopper, stale.transactionId)).toEqual({ status: 409, body: { error: expired } });
+    expect(await historyOf(shopper)).toEqual([]);
+    const again = (await checkout(shopper)).body;
+    expect(again.transactionId).not.toBe(stale.transactionId);
+    expect((await payDemo(shopper, again.transactionId)).status).toBe(200);
+  });
+
   it('a line removed after the intent stops the charge with 409', async () => {
     const lines = await fillCart(shopper);
     const intent = (await checkout(shopper)).body;

@@ -1,6 +1,6 @@
 /** Which card provider runs: Stripe with its keys, the demo card with none, and nothing half-way. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paymentMode, paymentSetupProblem } from '@/lib/payments/mode';
+import { demoPaymentsOnPurpose, paymentMode, paymentSetupProblem } from '@/lib/payments/mode';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -23,5 +23,50 @@ describe('the payment setup', () => {
     vi.stubEnv('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', '');
     vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_x');
     expect(paymentSetupProblem()).toMatch(/^STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY/);
+  });
+
+  describe('in production', () => {
+    const noProvider = () => {
+      vi.stubEnv('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', '');
+      vi.stubEnv('STRIPE_SECRET_KEY', '');
+      vi.stubEnv('NODE_ENV', 'production');
+      for (const name of ['MONGODB_URI', 'VERCEL', 'FIREBASE_PROJECT_ID', 'FIREBASE_AUTH_EMULATOR_HOST', 'PAYMENTS']) vi.stubEnv(name, '');
+    };
+
+    it.each([
+      ['MONGODB_URI', 'mongodb+srv://bistro.example.net/bistro'],
+      ['VERCEL', '1'],
+      ['FIREBASE_PROJECT_ID', 'bistro-prod'],
+    ])('refuses to start on real services (%s) with no provider, naming the way out', (name, value) => {
+      noProvider();
+      vi.stubEnv(name, value);
+      expect(paymentSetupProblem()).toMatch(/no payment provider.*PAYMENTS=demo/s);
+      expect(demoPaymentsOnPurpose()).toBe(false);
+    });
+
+    it('starts on the demo card when PAYMENTS=demo asks for it, and then says so on every page', () => {
+      noProvider();
+      vi.stubEnv('MONGODB_URI', 'mongodb+srv://bistro.example.net/bistro');
+      vi.stubEnv('PAYMENTS', 'demo');
+      expect(paymentSetupProblem()).toBeNull();
+      expect(demoPaymentsOnPurpose()).toBe(true);
+    });
+
+    it('keeps the demo card, with no banner, on the embedded local run (the Auth Emulator, no database server)', () => {
+      noProvider();
+      vi.stubEnv('FIREBASE_PROJECT_ID', 'bistro-prod');
+      vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
+      expect(paymentSetupProblem()).toBeNull();
+      expect(demoPaymentsOnPurpose()).toBe(false);
+    });
+
+    it('has nothing to say once Stripe is set up', () => {
+      noProvider();
+      vi.stubEnv('MONGODB_URI', 'mongodb+srv://bistro.example.net/bistro');
+      vi.stubEnv('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'pk_live_x');
+      vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_x');
+      expect(paymentSetupProblem()).toBeNull();
+      expect(demoPaymentsOnPurpose()).toBe(false);
+    });
   });
 });

@@ -363,6 +363,45 @@ describe('checkout in Stripe mode', () => {
     });
   });
 
+  it('two tabs with different tips, both authorized: the lines are paid once, and the other card is voided, not captured', async () => {
+    await addLines(shopper, [soup, salad]);
+    const first = (await checkout(shopper, 0.01, { tip: { percent: 10 } })).body;
+    const second = (await checkout(shopper, 0.01, { tip: { percent: 15 } })).body;
+    expect(second.transactionId).not.toBe(first.transactionId);
+    fake.confirm(first.transactionId);
+    fake.confirm(second.transactionId);
+    expect((await save(shopper, first)).status).toBe(200);
+    expect(await save(shopper, second)).toEqual({ status: 409, body: { error: 'These dishes were already paid for in another payment. Your card was not charged.' } });
+    expect(fake.intents.get(second.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(await historyOf(shopper)).toMatchObject([{ transactionId: first.transactionId }]);
+  });
+
+  it('an unpaid intent expires after an hour: cancelled at Stripe as the next checkout opens, never resumed, and refused if confirmed late', async () => {
+    const stale = await openIntent();
+    const { checkout_intents } = await collections();
+    await checkout_intents.updateOne({ transactionId: stale.transactionId }, { $set: { createdAt: new Date(Date.now() - 61 * 60 * 1000) } });
+    const late = await makeDiner();
+    await addLines(late, [salad]);
+    expect((await checkout(late)).status).toBe(200);
+    expect(fake.intents.get(stale.transactionId)!.status).toBe('canceled');
+    const refused = { status: 409, body: { error: 'This checkout was open for more than an hour, so it was cancelled. Please press Pay again. Your card was not charged.' } };
+    expect(await save(shopper, stale)).toEqual(refused);
+    // Pay again: a new intent for the same cart, not the expired one.
+    const again = await checkout(shopper);
+    expect(again.body.transactionId).not.toBe(stale.transactionId);
+    expect(again.body.price).toBe(stale.price);
+  });
+
+  it('an intent authorized after its hour, with no checkout opened meanwhile, is voided rather than captured', async () => {
+    const stale = await openIntent();
+    const { checkout_intents } = await collections();
+    await checkout_intents.updateOne({ transactionId: stale.transactionId }, { $set: { createdAt: new Date(Date.now() - 61 * 60 * 1000) } });
+    fake.confirm(stale.transactionId);
+    expect((await save(shopper, stale)).status).toBe(409);
+    expect(fake.intents.get(stale.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(await historyOf(shopper)).toEqual([]);
+  });
+
   it('a webhook and two browser saves racing for one intent record one payment', async () => {
     const intent = await openIntent();
     const payload = JSON.stringify({ id: 'evt_race', object: 'event', type: 'payment_intent.succeeded', data: { object: fake.succeed(intent.transactionId) } });
