@@ -8,6 +8,7 @@ import { useSWRConfig } from 'swr';
 import { ALLERGEN_LABELS, DIET_LABELS } from '@/lib/menu/allergens';
 import { ALLERGENS, DEFAULT_KITCHEN_LOAD, DIETS, MAX_KITCHEN_LOAD, MENU_CATEGORIES, type MenuItem } from '@/lib/menu/types';
 import { api, ApiError } from '@/lib/client/api';
+import { taxLabel, type TaxRate } from '@/lib/tax/tax';
 import { notify } from '@/lib/client/notify';
 import { MAX_IMAGE_BYTES, formatBytes } from '@/lib/images/image-type';
 import { MAX_PRICE, menuItemFormSchemas, type MenuItemFormInput, type MenuItemFormValues } from '@/lib/menu/schemas';
@@ -20,7 +21,7 @@ import { OptionGroupsEditor } from './option-groups-editor';
 import { uploadImage } from './upload-image';
 import { UploadProgress } from './upload-progress';
 
-type Props = { mode: 'add'; item?: undefined } | { mode: 'update'; item: MenuItem };
+type Props = ({ mode: 'add'; item?: undefined } | { mode: 'update'; item: MenuItem }) & { taxRates: TaxRate[] };
 
 type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'saving' };
 
@@ -32,7 +33,7 @@ const categoryLabel = (category: string) => category.charAt(0).toUpperCase() + c
  * picture is uploaded first (with a progress bar), then the item is saved with its URL; when
  * updating without a new picture the old one stays.
  */
-export function MenuItemForm({ mode, item }: Props) {
+export function MenuItemForm({ mode, item, taxRates }: Props) {
   const { mutate } = useSWRConfig();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [failure, setFailure] = useState('');
@@ -51,8 +52,9 @@ export function MenuItemForm({ mode, item }: Props) {
           dietary: item.dietary,
           options: item.options,
           kitchenLoad: item.kitchenLoad,
+          taxRate: item.taxRate ?? '',
         }
-      : { name: '', recipe: '', available: true, allergens: [], dietary: [], options: [], kitchenLoad: DEFAULT_KITCHEN_LOAD },
+      : { name: '', recipe: '', available: true, allergens: [], dietary: [], options: [], kitchenLoad: DEFAULT_KITCHEN_LOAD, taxRate: '' },
   });
   const {
     register,
@@ -133,6 +135,21 @@ export function MenuItemForm({ mode, item }: Props) {
         >
           {(described) => <input {...described} type="number" inputMode="numeric" min={0} max={MAX_KITCHEN_LOAD} step={1} {...register('kitchenLoad', { valueAsNumber: true })} className={`${INPUT} max-w-32`} />}
         </Field>
+
+        {taxRates.length ? (
+          <Field id="taxRate" label="Tax class" hint="The rate this dish is taxed at (Settings → Tax)." error={errors.taxRate?.message}>
+            {(described) => (
+              <select {...described} {...register('taxRate')} className={`${INPUT} max-w-md`}>
+                <option value="">The first rate ({taxLabel(taxRates[0]!, 'added')})</option>
+                {taxRates.slice(1).map((rate) => (
+                  <option key={rate.id} value={rate.id}>
+                    {taxLabel(rate, 'added')}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
 
         <Field id="recipe" label="Recipe details" hint="Optional: the ingredients diners see under the name." error={errors.recipe?.message}>
           {(described) => <textarea {...described} rows={5} placeholder="Recipe details" {...register('recipe')} className={INPUT} />}

@@ -13,6 +13,8 @@ import { cartCents, dishCount, linesNeedingAttention } from '@/lib/cart/totals';
 import type { CartItem } from '@/lib/cart/types';
 import { formatCents } from '@/lib/menu/money';
 import type { MenuItem } from '@/lib/menu/types';
+import { addedTaxCents, computeTax, type TaxSettings } from '@/lib/tax/tax';
+import { OrderTotals } from '@/components/payment/order-totals';
 
 const OptionsDialog = dynamic(() => import('./options-dialog'), { ssr: false });
 
@@ -21,7 +23,7 @@ const OptionsDialog = dynamic(() => import('./options-dialog'), { ssr: false });
  * to pay. A line whose dish sold out, changed or left the menu since it was added says so, and
  * Pay waits until it is removed or chosen again (the server refuses it too).
  */
-export function CartView() {
+export function CartView({ tax }: { tax: TaxSettings }) {
   const { cart, error, refetch } = useCart();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [rechoosing, setRechoosing] = useState<{ line: CartItem; dish: MenuItem } | null>(null);
@@ -110,6 +112,7 @@ export function CartView() {
     },
   ];
 
+  const taxes = computeTax(cart, tax);
   const payReason = !cart.length ? 'Add a dish to pay' : blocked.length ? 'Remove or choose again the dishes marked below to pay' : null;
   return (
     // On a phone the total and Pay stay at the bottom of the screen while the diner scrolls the lines.
@@ -117,7 +120,7 @@ export function CartView() {
       <div className="mb-8 flex flex-wrap items-center justify-between gap-4 font-display text-2xl uppercase">
         <p>Total orders: {dishCount(cart)}</p>
         <div className="flex flex-wrap items-center justify-between gap-4 max-md:fixed max-md:inset-x-0 max-md:bottom-0 max-md:z-20 max-md:border-t max-md:border-gray-200 max-md:bg-white max-md:px-4 max-md:py-3 max-md:text-xl max-md:shadow-lg md:contents">
-          <p>Total price: {formatCents(cartCents(cart))}</p>
+          <p>Total price: {formatCents(cartCents(cart) + addedTaxCents(taxes))}</p>
           {payReason ? (
             <span className="flex items-center gap-3 font-sans text-base normal-case">
               <button type="button" disabled aria-describedby="pay-disabled-reason" className="min-h-11 cursor-not-allowed rounded bg-gray-300 px-6 py-2 font-semibold text-gray-600">
@@ -134,6 +137,12 @@ export function CartView() {
           )}
         </div>
       </div>
+
+      {taxes && cart.length ? (
+        <div className="mb-6 max-w-sm">
+          <OrderTotals subtotalCents={cartCents(cart)} tax={taxes} />
+        </div>
+      ) : null}
 
       {cart.length ? (
         <DataTable caption="Dishes in your cart" columns={columns} rows={cart} />

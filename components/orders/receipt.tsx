@@ -86,7 +86,7 @@ export function Receipt({ order, since, mine, restaurant, timeZone }: ReceiptPro
           ))}
         </tbody>
       </table>
-      <OrderTotals subtotalCents={toCents(order.subtotal)} tipCents={toCents(order.tip)} tipLabel={order.tipPercent ? `${order.tipPercent}%` : undefined} />
+      <OrderTotals subtotalCents={toCents(order.subtotal)} tax={order.tax} tipCents={toCents(order.tip)} tipLabel={order.tipPercent ? `${order.tipPercent}%` : undefined} />
       <p className="text-xs text-gray-500">
         Transaction id <span className="font-mono break-all">{order.transactionId}</span>
       </p>

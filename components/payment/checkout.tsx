@@ -24,6 +24,7 @@ import { CheckoutChanged } from './card-form-parts';
 import { DemoCardForm } from './demo-card-form';
 import { OrderTotals } from './order-totals';
 import { GuestContactFields, readContact, type ContactState } from './guest-contact';
+import { addedTaxCents, computeTax, type TaxSettings } from '@/lib/tax/tax';
 import { TipChooser, readTip, type TipState } from './tip-chooser';
 
 const StripePaymentForm = dynamic(() => import('./stripe-payment-form'), {
@@ -48,6 +49,8 @@ interface CheckoutProps {
   /** The kitchen load units of the cart: a slot has room when it fits. */
   load: number;
   tips: TipSettings;
+  /** The restaurant's tax rates and mode: the page previews the tax the server will charge, by the same function. */
+  tax: TaxSettings;
   /** Whether the restaurant takes orders now, as the status line says it. */
   status: OrderingStatus;
 }
@@ -60,7 +63,7 @@ interface CheckoutProps {
  * recorded when the page says it went through), and the page shows its number and a link to the
  * receipt.
  */
-export function Checkout({ table: scannedTable, pickup, today, load, tips, status }: CheckoutProps) {
+export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, status }: CheckoutProps) {
   const { user } = useSession();
   const { cart, error: cartError, refetch: refetchCart } = useCart();
   const [table, setTable] = useState(scannedTable);
@@ -80,7 +83,8 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, statu
   const subtotalCents = cartCents(cart ?? []);
   const readTipChoice = readTip(tip, subtotalCents, tips);
   const tipInCents = readTipChoice.choice ? tipCents(subtotalCents, readTipChoice.choice) : 0;
-  const totalCents = subtotalCents + tipInCents;
+  const taxes = computeTax(cart ?? [], tax);
+  const totalCents = subtotalCents + addedTaxCents(taxes) + tipInCents;
   const asapTime = pickup.openNow ? todaySlots.slots?.find((slot) => slot.available)?.time : undefined;
   // Until the diner picks a time, the day's earliest time with room is chosen for them (and shown).
   const slotTime = when.time || (daySlots.slots?.find((slot) => slot.available)?.time ?? '');
@@ -183,7 +187,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, statu
       )}
       {guest ? <GuestContactFields value={contact} onChange={setContact} /> : null}
       <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} tips={tips} />
-      <OrderTotals subtotalCents={subtotalCents} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
+      <OrderTotals subtotalCents={subtotalCents} tax={taxes} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
       {refusal ? (
         <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">
           {refusal}

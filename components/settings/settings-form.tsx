@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { reportStatus } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
-import { MAX_DATES, MAX_TIP_PRESETS, MAX_WINDOWS_PER_DAY, SLOT_LENGTHS, settingsSchema, type SettingsInput } from '@/lib/settings/schemas';
+import { MAX_DATES, MAX_TAX_RATES, MAX_TIP_PRESETS, MAX_WINDOWS_PER_DAY, SLOT_LENGTHS, settingsSchema, type SettingsInput } from '@/lib/settings/schemas';
 import { WEEKDAYS, type RestaurantSettings, type VersionedSettings } from '@/lib/settings/types';
 import { MAX_TABLES } from '@/lib/tables/table-mode';
 
@@ -226,6 +226,43 @@ function TipPresets() {
   );
 }
 
+/** A new rate's id: made once here, it never changes, so dishes keep their class while the rate is renamed. */
+const newRateId = () => `rate-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The tax rates, each a name and a percent; the first is every dish's unless the dish names another. */
+function TaxRates() {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<SettingsInput>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'tax.rates' });
+  const error = errorIn(errors, 'tax.rates');
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-semibold">Tax rates</legend>
+      <p className="text-xs text-gray-500">The first rate is every dish&apos;s, unless its menu item names another. No rate: nothing is taxed.</p>
+      {fields.map((field, i) => (
+        <div key={field.id} className="grid gap-3 rounded border border-gray-200 p-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+          <TextField name={`tax.rates.${i}.name`} label={`Tax ${i + 1} name`} hint='e.g. "VAT" or "Sales tax"' />
+          <Field id={`tax.rates.${i}.percent`} label={`Tax ${i + 1} rate (%)`} error={errorIn(errors, `tax.rates.${i}.percent`)}>
+            {(described) => <input {...described} type="number" inputMode="decimal" min={0} max={100} step={0.001} {...register(`tax.rates.${i}.percent`, { valueAsNumber: true })} className={`${INPUT} max-w-32`} />}
+          </Field>
+          <button type="button" onClick={() => remove(i)} aria-label={`Remove tax ${i + 1}`} className={REMOVE}>
+            Remove
+          </button>
+        </div>
+      ))}
+      {fields.length < MAX_TAX_RATES ? (
+        <button type="button" onClick={() => append({ id: newRateId(), name: '', percent: Number.NaN })} className={SMALL_BUTTON}>
+          Add a tax rate
+        </button>
+      ) : null}
+      {error ? <p className="text-sm text-red-600">{error}</p> : null}
+    </fieldset>
+  );
+}
+
 /** Time zones this browser knows, for the zone field's suggestions. */
 const timeZones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
 
@@ -361,6 +398,18 @@ export function SettingsForm({ initial }: { initial: VersionedSettings }) {
         <Section id="settings-tips" title="Tips">
           <TipPresets />
           <Checkbox name="tips.custom" label="Diners may type their own tip" />
+        </Section>
+
+        <Section id="settings-tax" title="Tax" hint="Computed per rate on the sum of its dishes, rounded half up; the tip is never taxed. A change applies to orders from now on: past receipts keep theirs.">
+          <Field id="tax.mode" label="Prices" error={errorIn(form.formState.errors, 'tax.mode')}>
+            {(described) => (
+              <select {...described} {...form.register('tax.mode')} className={`${INPUT} max-w-md`}>
+                <option value="inclusive">include tax (VAT, as in the UK and EU)</option>
+                <option value="added">do not include tax: it is added at checkout (US sales tax)</option>
+              </select>
+            )}
+          </Field>
+          <TaxRates />
         </Section>
 
         <Section id="settings-tables" title="Tables" hint="The Tables page prints their QR codes.">

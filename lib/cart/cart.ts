@@ -115,6 +115,7 @@ function toCartItem(line: WithId<CartItemDoc>, item: MenuItem | undefined): Cart
     options: line.options,
     ...(line.note ? { note: line.note } : {}),
     lineCents: unitCents * quantity,
+    ...(item?.taxRate ? { taxRate: item.taxRate } : {}),
     ...(attention ? { attention } : {}),
   };
 }
@@ -215,6 +216,7 @@ export async function priceCart(viewer: Shopper, onlyIds?: readonly string[]): P
       quantity,
       unitCents,
       lineCents: unitCents * quantity,
+      ...(item.taxRate ? { taxRate: item.taxRate } : {}),
     };
   });
   return {

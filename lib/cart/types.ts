@@ -20,6 +20,8 @@ export interface CartItem {
   note?: string;
   /** `price` × `quantity`, in cents. */
   lineCents: number;
+  /** The dish's tax class (a rate id), for the cart's preview of the tax; absent is the first rate. */
+  taxRate?: string;
   /** Present when the line must be removed or chosen again before the cart can be paid. */
   attention?: LineAttention;
 }

@@ -10,6 +10,7 @@ import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
+import type { OrderTax } from '../tax/tax.ts';
 
 /** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
 export interface MenuItemDoc {
@@ -28,6 +29,8 @@ export interface MenuItemDoc {
   options: OptionGroup[];
   /** The kitchen's work one of it takes, in load units (a pizza 2, a drink 0): what a pickup slot's capacity counts. */
   kitchenLoad: number;
+  /** Its tax class: the id of one of the settings' tax rates. Absent, empty or a rate since removed: the first rate. */
+  taxRate?: string;
 }
 
 export interface ReviewDoc {
@@ -124,7 +127,7 @@ export interface PaymentDoc extends Owned {
    * were numbered have none.
    */
   number?: number;
-  /** What was charged, in dollars: `subtotalCents + tipCents`. */
+  /** What was charged, in dollars: `subtotalCents + tipCents`, plus the tax when added on top. */
   price: number;
   /** The provider's intent it paid: one order per intent (a unique index). */
   transactionId: string;
@@ -141,6 +144,8 @@ export interface PaymentDoc extends Owned {
   tipCents: number;
   /** The percentage the tip was chosen as, when it was not a custom amount. */
   tipPercent?: number;
+  /** Each tax rate's base and tax as charged; absent when the restaurant had no rate. `price` includes it when added on top. */
+  tax?: OrderTax;
   /**
    * How the diner gets the food: the pickup slot actually held ("as soon as possible" resolved to
    * its slot), or the table. Absent on payments from before it was asked.
@@ -186,6 +191,8 @@ export interface CheckoutIntentDoc extends Owned {
   subtotalCents: number;
   tipCents: number;
   tipPercent?: number;
+  /** Each tax rate's base and tax, from the settings when the intent was opened. */
+  tax?: OrderTax;
   /** What the diner asked for; once paid, what its payment held. */
   fulfilment?: Fulfilment;
   status: 'open' | 'paid';

@@ -20,6 +20,7 @@ export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
     dietary: doc.dietary,
     options: doc.options,
     kitchenLoad: doc.kitchenLoad,
+    ...(doc.taxRate ? { taxRate: doc.taxRate } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCents } from '@/lib/menu/money';
 import { MAX_UNIT_CENTS, dearestUnitCents } from '@/lib/menu/pricing';
+import { TAX_RATE_ID } from '@/lib/tax/tax';
 import { ALLERGENS, DIETS, MAX_KITCHEN_LOAD, MENU_CATEGORIES, type OptionGroup } from '@/lib/menu/types';
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, SNIFF_BYTES, imageTooLargeMessage, sniffImageType } from '@/lib/images/image-type';
 
@@ -161,6 +162,9 @@ function withinUnitCeiling(item: { price?: number; options?: OptionGroup[] }, ct
   if (error) ctx.addIssue({ code: 'custom', path: ['options'], message: error });
 }
 
+/** A tax rate's id, or '' for the first rate (whichever that is when the dish is sold). */
+const taxRateSchema = z.union([z.literal(''), z.string().regex(TAX_RATE_ID)], { error: 'taxRate must be the id of a tax rate, or empty for the first rate' });
+
 const menuItemFields = {
   name: nameSchema,
   category: categorySchema,
@@ -171,6 +175,7 @@ const menuItemFields = {
   dietary: dietarySchema.optional(),
   options: optionGroupsSchema.optional(),
   kitchenLoad: kitchenLoadSchema.optional(),
+  taxRate: taxRateSchema.optional(),
 };
 
 const newMenuItemObject = z.object({ ...menuItemFields, image: imageUrlSchema });

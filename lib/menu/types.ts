@@ -74,4 +74,6 @@ export interface MenuItem {
   options: OptionGroup[];
   /** The kitchen's work one of it takes, in load units (a pizza 2, a drink 0): what a pickup slot's capacity counts. */
   kitchenLoad: number;
+  /** Its tax class, a rate id of the settings; absent or unknown is the first rate (lib/tax/tax.ts). */
+  taxRate?: string;
 }

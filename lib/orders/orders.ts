@@ -43,8 +43,13 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
 }
 
 /** The food and the tip of a payment, in dollars. */
-export function moneyOf(doc: Pick<PaymentDoc, 'subtotalCents' | 'tipCents' | 'tipPercent'>): PaymentMoney {
-  return { subtotal: doc.subtotalCents / 100, tip: doc.tipCents / 100, ...(doc.tipPercent !== undefined ? { tipPercent: doc.tipPercent } : {}) };
+export function moneyOf(doc: Pick<PaymentDoc, 'subtotalCents' | 'tipCents' | 'tipPercent' | 'tax'>): PaymentMoney {
+  return {
+    subtotal: doc.subtotalCents / 100,
+    tip: doc.tipCents / 100,
+    ...(doc.tipPercent !== undefined ? { tipPercent: doc.tipPercent } : {}),
+    ...(doc.tax ? { tax: doc.tax } : {}),
+  };
 }
 
 /** Every order, or those in the statuses named, newest first. */

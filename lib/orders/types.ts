@@ -1,5 +1,6 @@
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { MenuCategory, SelectedOption } from '@/lib/menu/types';
+import type { OrderTax } from '@/lib/tax/tax';
 
 /** Orders as the API, the event stream and the screens show them (no server imports: client-safe). */
 
@@ -24,14 +25,21 @@ export interface OrderLine {
   quantity: number;
   unitCents: number;
   lineCents: number;
+  /** The tax rate the line was charged at (an id of the settings' rates then); absent when nothing was taxed. */
+  taxRate?: string;
 }
 
-/** The food and the tip of a payment or an order, in dollars; `price` is their sum. */
+/**
+ * The food and the tip of a payment or an order, in dollars; `price` is their sum, plus the tax
+ * when it was added on top (not when the prices included it).
+ */
 export interface PaymentMoney {
   subtotal: number;
   tip: number;
   /** When the tip was chosen as a percentage of the subtotal. */
   tipPercent?: number;
+  /** The tax of each rate, in cents, as charged; absent when the restaurant had no rate then. */
+  tax?: OrderTax;
 }
 
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */
@@ -58,7 +66,7 @@ export interface Order extends PaymentMoney {
   email: string;
   /** The diner's name at checkout, when it was kept. */
   name?: string;
-  /** What the diner paid, in dollars: subtotal + tip. */
+  /** What the diner paid, in dollars: subtotal + tip, plus the tax when it is added on top. */
   price: number;
   transactionId: string;
   /** The payment date (the payments collection names the field `data`). */

@@ -23,6 +23,7 @@ import {
   updateIntentChoices, type IntentRecord,
 } from './intents';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
+import { addedTaxCents, computeTax, rateOf } from '@/lib/tax/tax';
 import { NO_TIP, tipCents, tipRefusal } from './tips';
 import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
 
@@ -64,10 +65,14 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
   const order = await priceCart(viewer);
   if (order.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
   const tipChoice = input.tip ?? NO_TIP;
-  const refused = tipRefusal(order.cents, tipChoice, (await getSettings()).tips);
+  const settings = await getSettings();
+  const refused = tipRefusal(order.cents, tipChoice, settings.tips);
   if (refused) throw new HttpError(400, refused);
   const tip = tipCents(order.cents, tipChoice);
-  const total = order.cents + tip;
+  // Each line keeps the rate it is charged at, so a refund of it and a report by rate read the order alone.
+  const lines = settings.tax.rates.length ? order.lines.map((line) => ({ ...line, taxRate: rateOf(settings.tax, line.taxRate)!.id })) : order.lines;
+  const tax = computeTax(lines, settings.tax);
+  const total = order.cents + addedTaxCents(tax) + tip;
   if (total > MAX_CHARGE_CENTS) {
     throw new HttpError(409, `Your order comes to ${formatCents(total)}, more than one card payment may be (${formatCents(MAX_CHARGE_CENTS)}). Please order in parts.`);
   }
@@ -80,6 +85,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     fulfilment,
     kitchenLoad: order.load,
     ...('percent' in tipChoice ? { tipPercent: tipChoice.percent } : {}),
+    ...(tax ? { tax } : {}),
   };
   const price = total / 100;
   const answer = (intent: Pick<ProviderIntent, 'id' | 'clientSecret'>): CheckoutIntent => ({
@@ -89,6 +95,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     subtotal: order.cents / 100,
     tip: tip / 100,
     ...('tipPercent' in choices ? { tipPercent: choices.tipPercent } : {}),
+    ...(tax ? { tax } : {}),
     fulfilment,
   });
   const provider = activeProvider();
@@ -110,7 +117,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     transactionId: intent.id,
     cartIds: order.cartIds,
     menuItemIds: order.menuItemIds,
-    lines: order.lines,
+    lines,
     ...choices,
   });
   return answer(intent);
@@ -134,8 +141,8 @@ const NO_PAYMENT = 'No payment has this transaction id.';
 const PRICE_DIFFERS = 'The price does not match this payment.';
 
 /** The intent already holds exactly these choices. */
-function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent'>): boolean {
-  const of = (c: typeof choices) => JSON.stringify([c.email, c.name, c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent]);
+function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax'>): boolean {
+  const of = (c: typeof choices) => JSON.stringify([c.email, c.name, c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent, c.tax]);
   return of(record) === of(choices);
 }
 

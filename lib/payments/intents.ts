@@ -68,12 +68,13 @@ export async function coveredElsewhere(intent: IntentRecord): Promise<IntentReco
  */
 export async function updateIntentChoices(
   _id: ObjectId,
-  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad'> & { tipPercent?: number },
+  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax'>,
 ): Promise<boolean> {
-  const { tipPercent, ...rest } = choices;
+  const absent = (['name', 'tipPercent', 'tax'] as const).filter((key) => choices[key] === undefined);
+  const $set = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
   const { matchedCount } = await (await collections()).checkout_intents.updateOne(
     { _id, status: 'open', fulfilmentFixed: { $exists: false } },
-    tipPercent === undefined ? { $set: rest, $unset: { tipPercent: '' } } : { $set: { ...rest, tipPercent } },
+    absent.length ? { $set, $unset: Object.fromEntries(absent.map((key) => [key, ''])) } : { $set },
   );
   return matchedCount === 1;
 }
@@ -129,7 +130,7 @@ export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<Inte
 
 /** What the order of a paid intent records: the intent's own fields, paid when it was claimed. */
 export function paidCheckout(intent: IntentRecord): PaidCheckout {
-  const { _id, ownerUid, email, name, price, transactionId, cartIds, menuItemIds, lines, subtotalCents, tipCents, tipPercent, fulfilment, paidAt } = intent;
+  const { _id, ownerUid, email, name, price, transactionId, cartIds, menuItemIds, lines, subtotalCents, tipCents, tipPercent, tax, fulfilment, paidAt } = intent;
   return {
     _id,
     ownerUid,
@@ -144,6 +145,7 @@ export function paidCheckout(intent: IntentRecord): PaidCheckout {
     subtotalCents,
     tipCents,
     ...(tipPercent !== undefined ? { tipPercent } : {}),
+    ...(tax ? { tax } : {}),
     ...(fulfilment ? { fulfilment } : {}),
   };
 }

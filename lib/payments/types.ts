@@ -9,7 +9,7 @@ export interface Payment extends PaymentMoney {
   /** The order number; absent on payments from before orders were numbered. */
   number?: number;
   email: string;
-  /** What was charged, in dollars: subtotal + tip. */
+  /** What was charged, in dollars: subtotal + tip, plus the tax when it is added on top. */
   price: number;
   transactionId: string;
   data: string;

@@ -85,6 +85,8 @@ export function defaultSettings(env: Env = process.env, tableCount?: number): Re
       capacity: whole(env.ORDERS_PER_SLOT, 6, 1, 1000),
     },
     tips: { presets: [10, 15, 20], custom: true },
+    // No rate: nothing is taxed until an admin sets the restaurant's rates.
+    tax: { mode: 'added', rates: [] },
     tables: { count: tableCount ?? whole(env.TABLE_COUNT, 20, 1, MAX_TABLES) },
     reservations: {
       seatsPerSlot: whole(env.RESERVATION_SEATS_PER_SLOT, 40, 1, 1000),

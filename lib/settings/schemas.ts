@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, fromMinutes, isCalendarDate } from '@/lib/reservations/calendar';
 import { MAX_TABLES } from '@/lib/tables/table-mode';
+import { TAX_RATE_ID } from '@/lib/tax/tax';
 import { DAY_MINUTES, isTimeZone, windowSpan, zonedClock } from './schedule';
 import { WEEKDAYS, type OpeningWindow } from './types';
 
@@ -155,6 +156,31 @@ const tipsSchema = z.strictObject({
   custom: z.boolean({ error: 'Custom tip must be true or false' }),
 });
 
+export const MAX_TAX_RATES = 10;
+
+const taxRateSchema = z.strictObject({
+  id: z.string({ error: 'A tax rate id must be text' }).regex(TAX_RATE_ID, 'A tax rate id is lowercase letters, digits and -'),
+  name: line('Tax name', 40),
+  percent: z
+    .number({ error: (issue) => (isBlank(issue.input) ? 'Rate is required' : 'Rate must be a number') })
+    .min(0, 'Rate must be at least 0 %')
+    .max(100, 'Rate must be at most 100 %')
+    .refine((percent) => Math.abs(percent * 1000 - Math.round(percent * 1000)) < 1e-6, 'Rate: at most 3 decimals, such as 13.5 or 8.875'),
+});
+
+const taxSchema = z.strictObject({
+  mode: z.enum(['inclusive', 'added'], { error: 'Tax mode must be inclusive (prices include tax) or added (tax is added at checkout)' }),
+  rates: z
+    .array(taxRateSchema, { error: 'Tax rates must be a list' })
+    .max(MAX_TAX_RATES, `At most ${MAX_TAX_RATES} tax rates`)
+    .superRefine((rates, ctx) => {
+      rates.forEach((rate, i) => {
+        if (rates.findIndex((r) => r.id === rate.id) < i) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'Each tax rate id once' });
+        else if (rates.findIndex((r) => r.name === rate.name && r.percent === rate.percent) < i) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'This rate is listed twice' });
+      });
+    }),
+});
+
 /** Everything an admin edits on the Settings page, as of `now`. */
 export function settingsSchema(now = new Date()) {
   return z.strictObject({
@@ -171,6 +197,7 @@ export function settingsSchema(now = new Date()) {
       capacity: whole('Capacity per slot', 1, MAX_CAPACITY),
     }),
     tips: tipsSchema,
+    tax: taxSchema,
     tables: z.strictObject({ count: whole('Number of tables', 1, MAX_TABLES) }),
     reservations: z.strictObject({
       seatsPerSlot: whole('Seats per slot', 1, 1000),

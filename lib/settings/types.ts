@@ -1,3 +1,5 @@
+import type { TaxSettings } from '@/lib/tax/tax';
+
 /**
  * The restaurant's settings as the dashboard, the API and the pages exchange them (client-safe).
  * They live in the database (lib/settings/store.ts); the environment only fills a fresh one.
@@ -91,12 +93,16 @@ export interface ReservationSettings {
   pendingHours: number;
 }
 
+export type { TaxMode, TaxRate, TaxSettings } from '@/lib/tax/tax';
+
 export interface RestaurantSettings {
   restaurant: RestaurantDetails;
   schedule: Schedule;
   ordering: OrderingSettings;
   pickup: PickupSettings;
   tips: TipSettings;
+  /** Sales tax or VAT: the rates dishes are taxed at, and whether prices include them. */
+  tax: TaxSettings;
   tables: { count: number };
   reservations: ReservationSettings;
 }

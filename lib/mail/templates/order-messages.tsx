@@ -5,6 +5,7 @@ import { describeSelection } from '@/lib/menu/pricing';
 import { formatCents, formatPrice, toCents } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
 import { orderLabel } from '@/lib/orders/wording';
+import { taxLabel } from '@/lib/tax/tax';
 import type { Restaurant } from '../restaurant';
 import { MailLayout, styles } from './layout';
 
@@ -30,7 +31,7 @@ export const receiptUrl = (restaurant: Restaurant, order: Order) => `${restauran
 const refundedCents = (refunds: RefundLine[]) => refunds.reduce((sum, refund) => sum + refund.cents, 0);
 const howServed = (order: Order) => (order.fulfilment ? fulfilmentDetail(order.fulfilment) : null);
 
-/** The lines as bought, with their choices and notes, then the subtotal, tip, total and any refunds. */
+/** The lines as bought, with their choices and notes, then the subtotal, the tax of each rate, tip, total and any refunds. */
 function Lines({ order, refunds }: { order: Order; refunds: RefundLine[] }) {
   const refunded = refundedCents(refunds);
   return (
@@ -54,6 +55,12 @@ function Lines({ order, refunds }: { order: Order; refunds: RefundLine[] }) {
         <Column style={cell}>Subtotal</Column>
         <Column style={amount}>{formatPrice(order.subtotal)}</Column>
       </Row>
+      {order.tax?.lines.map((line) => (
+        <Row key={`tax-${line.id}`}>
+          <Column style={cell}>{taxLabel(line, order.tax!.mode)}</Column>
+          <Column style={amount}>{formatCents(line.taxCents)}</Column>
+        </Row>
+      ))}
       <Row>
         <Column style={cell}>Tip{order.tipPercent !== undefined ? ` (${order.tipPercent} %)` : ''}</Column>
         <Column style={amount}>{formatPrice(order.tip)}</Column>

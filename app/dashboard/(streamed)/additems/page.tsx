@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
 import { requirePage } from '@/lib/dashboard/guard';
+import { getSettings } from '@/lib/settings/store';
 
 export const metadata: Metadata = { title: 'Add Items' };
 
@@ -10,7 +11,7 @@ export default async function AddItemsPage() {
   return (
     <section>
       <PageHeading title="Add an item" subtitle="What's new?" />
-      <MenuItemForm mode="add" />
+      <MenuItemForm mode="add" taxRates={(await getSettings()).tax.rates} />
     </section>
   );
 }

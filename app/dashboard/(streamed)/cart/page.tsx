@@ -5,6 +5,7 @@ import { cartKey } from '@/components/session/session-key';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { requirePage } from '@/lib/dashboard/guard';
 import { listCart } from '@/lib/cart/cart';
+import { getSettings } from '@/lib/settings/store';
 
 export const metadata: Metadata = { title: 'My Cart' };
 
@@ -15,7 +16,7 @@ export default async function CartPage() {
     <>
       <PageHeading title="Wanna add more?" subtitle="My Cart" />
       <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart } }}>
-        <CartView />
+        <CartView tax={(await getSettings()).tax} />
       </SWRConfig>
     </>
   );

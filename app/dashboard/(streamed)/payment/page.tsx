@@ -36,7 +36,7 @@ export default async function PaymentPage() {
     <>
       <PageHeading title="Payment" subtitle={table !== null ? `Table ${table.table}` : 'Please pay to eat'} />
       <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slotsByKey) } }}>
-        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} status={status} />
+        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} tax={settings.tax} status={status} />
       </SWRConfig>
     </>
   );

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { MenuItemForm } from '@/components/admin/menu-item-form';
 import { requirePage } from '@/lib/dashboard/guard';
+import { getSettings } from '@/lib/settings/store';
 import { getMenuItem } from '@/lib/menu/queries';
 
 export const metadata: Metadata = { title: 'Update Item' };
@@ -15,7 +16,7 @@ export default async function UpdateItemPage({ params }: { params: Promise<{ id:
   return (
     <section>
       <PageHeading title="Update item" subtitle={item.name} />
-      <MenuItemForm mode="update" item={item} />
+      <MenuItemForm mode="update" item={item} taxRates={(await getSettings()).tax.rates} />
     </section>
   );
 }
