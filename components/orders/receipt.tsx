@@ -17,6 +17,34 @@ interface ReceiptProps {
   timeZone: string;
 }
 
+/** Who changed the order and when: each status after payment, and each refund with its state. */
+function Timeline({ order, format }: { order: Order; format: Intl.DateTimeFormat }) {
+  const events = [
+    ...order.history.slice(1).map((step) => ({ at: step.at, text: `Marked ${step.status}`, by: step.by })),
+    ...(order.refunds ?? []).map((refund) => ({
+      at: refund.at,
+      text: `${refund.status === 'failed' ? 'Refund failed' : refund.status === 'pending' ? 'Refund under way' : 'Refunded'} ${formatCents(refund.cents)}${refund.reason ? ` (${refund.reason})` : ''}`,
+      by: refund.by,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  if (!events.length) return null;
+  return (
+    <section aria-labelledby="timeline-title" className="text-sm">
+      <h3 id="timeline-title" className="font-semibold">
+        Timeline
+      </h3>
+      <ol className="mt-1 space-y-1 text-gray-700">
+        {events.map((event, i) => (
+          <li key={i}>
+            <time dateTime={event.at}>{format.format(new Date(event.at))}</time>: {event.text}
+            {event.by ? ` by ${event.by}` : ''}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /**
  * A receipt the diner can keep: the restaurant, the order's number, what was bought, the totals,
  * how the food is got, and where it is now (live; `since` and `mine` as LiveOrderStatus takes them).
@@ -87,6 +115,23 @@ export function Receipt({ order, since, mine, restaurant, timeZone }: ReceiptPro
         </tbody>
       </table>
       <OrderTotals subtotalCents={toCents(order.subtotal)} tax={order.tax} tipCents={toCents(order.tip)} tipLabel={order.tipPercent ? `${order.tipPercent}%` : undefined} />
+      {order.refundedCents ? (
+        <dl aria-label="Refunds" className="space-y-1 tabular-nums">
+          {order.refunds!
+            .filter((refund) => refund.status === 'done')
+            .map((refund) => (
+              <div key={refund.id} className="flex justify-between gap-4 text-green-800">
+                <dt>Refunded{refund.reason ? `: ${refund.reason}` : ''}</dt>
+                <dd>−{formatCents(refund.cents)}</dd>
+              </div>
+            ))}
+          <div className="flex justify-between gap-4 border-t border-gray-200 pt-1 text-lg font-semibold">
+            <dt>You paid in the end</dt>
+            <dd>{formatCents(toCents(order.price) - order.refundedCents)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <Timeline order={order} format={paidAt} />
       <p className="text-xs text-gray-500">
         Transaction id <span className="font-mono break-all">{order.transactionId}</span>
       </p>

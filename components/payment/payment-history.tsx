@@ -12,7 +12,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { fulfilmentLabel } from '@/lib/fulfilment/labels';
-import { formatPrice } from '@/lib/menu/money';
+import { formatCents, formatPrice } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
 import { dinerStatusLabel, orderLabel } from '@/lib/orders/wording';
 import type { Payment } from '@/lib/payments/types';
@@ -62,6 +62,7 @@ const COLUMNS: Column<Payment>[] = [
       <>
         {formatPrice(payment.price)}
         {payment.tip ? <span className="block text-xs text-gray-600">with {formatPrice(payment.tip)} tip</span> : null}
+        {payment.refundedCents ? <span className="block text-xs font-semibold text-green-800">Refunded {formatCents(payment.refundedCents)}</span> : null}
       </>
     ),
     className: 'tabular-nums',
@@ -102,7 +103,9 @@ export function PaymentHistory({ since }: { since: string }) {
         setReady((shown) => [...shown.filter((o) => o._id !== order._id), order]);
         notifyReady(order);
       }
-      void mutate((cached) => withStatus(cached ?? payments ?? [], order), { revalidate: false });
+      // A refund changes no status: it is taken from the stream as it comes.
+      const refunded = (list: Payment[]) => list.map((p) => (p._id === order._id ? { ...p, ...(order.refundedCents ? { refundedCents: order.refundedCents } : {}) } : p));
+      void mutate((cached) => refunded(withStatus(cached ?? payments ?? [], order)), { revalidate: false });
     },
     onRefused: () => void mutate(),
   });

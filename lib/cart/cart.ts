@@ -5,7 +5,7 @@ import { collections, conditionalUpsert, toObjectId } from '@/lib/db';
 import type { CartItemDoc } from '@/lib/db/documents';
 import { assertOwnEmail, authorize, type Shopper } from '@/lib/auth/viewer';
 import type { AddedToCart, CartItem, LineAttention } from '@/lib/cart/types';
-import { MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
+import { MAX_CART_LINES, MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
 import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/orders/types';
@@ -29,9 +29,6 @@ async function menuItemsOf(lines: readonly CartItemDoc[]): Promise<Map<string, M
   const docs = await menu.find({ _id: { $in: objectIds(lines.map((line) => line.menuId)) } }).toArray();
   return new Map(docs.map((doc) => [doc._id.toHexString(), toMenuItem(doc)]));
 }
-
-/** Lines one cart holds: one order is one ticket the kitchen can read, and one checkout a bounded amount of work. */
-export const MAX_CART_LINES = 50;
 
 /**
  * Adds a dish as the viewer chose it. Name, picture and price come from the menu, and the choices

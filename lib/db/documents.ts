@@ -152,15 +152,27 @@ export interface PaymentDoc extends Owned {
    */
   fulfilment?: Fulfilment;
   status: OrderStatus;
-  /** Every status change with its time, from `pending` at payment (lib/orders). */
-  statusHistory: { status: OrderStatus; at: Date }[];
+  /** Every status change with its time and who made it (none for `pending` at payment), from `pending` at payment (lib/orders). */
+  statusHistory: { status: OrderStatus; at: Date; by?: Actor }[];
   /**
    * Set by every write that changes an order (its payment, each status change): how a server
    * without change streams finds what changed, and how a client that reconnects catches up.
    */
   updatedAt: Date;
-  /** Money given back, oldest first: the cancellation and refund emails show it. */
+  /** Money given back, oldest first: the cancellation and refund emails show it. Only ever appended to. */
   refunds?: RefundDoc[];
+  /**
+   * The cents of the refunds done or under way (not failed ones): what the one conditional write
+   * of a new refund checks, so the refunds never add up to more than `price`. Absent is 0.
+   */
+  refundedCents?: number;
+}
+
+/** Who changed an order: a person of the restaurant, or Stripe (a refund made in its dashboard). */
+export interface Actor {
+  uid?: string;
+  name: string;
+  email?: string;
 }
 
 /** One refund of an order, in cents. */
@@ -169,6 +181,21 @@ export interface RefundDoc {
   cents: number;
   reason?: string;
   at: Date;
+  /**
+   * 'pending' while the provider is asked, 'done' once it refunded (or voided the authorization),
+   * 'failed' when it refused or could not be reached (nothing was given back; it may be retried).
+   * Absent on refunds recorded before refunds had a status: done.
+   */
+  status?: 'pending' | 'done' | 'failed';
+  by?: Actor;
+  /** The lines it gave back, by index into the order's lines, when it was a refund of lines. */
+  lines?: { index: number; quantity: number }[];
+  /** The provider's refund id, once done. */
+  providerId?: string;
+  /** Why the provider failed, when it did. */
+  error?: string;
+  /** How many times it was sent to the provider. */
+  attempts?: number;
 }
 
 /**

@@ -53,7 +53,8 @@ async function composeOrderMail(doc: OutboxDoc, restaurant: Restaurant): Promise
   const record = await payments.findOne({ _id: doc.ref });
   if (!record) throw new NothingToSay('The order no longer exists.');
   const [order] = await shapeOrders([record]);
-  const refunds = (record.refunds ?? []).map(({ cents, reason }) => ({ cents, ...(reason ? { reason } : {}) }));
+  // Only money actually given back: a refund under way or failed is not the diner's yet.
+  const refunds = (record.refunds ?? []).filter((r) => (r.status ?? 'done') === 'done').map(({ cents, reason }) => ({ cents, ...(reason ? { reason } : {}) }));
   const props = { restaurant, order: order!, refunds };
   const refund = record.refunds?.find((r) => r.id === doc.refundId);
   const subject = orderSubject(doc, order!, restaurant, refund);

@@ -10,6 +10,9 @@ import type { MenuItem, SelectedOption } from '@/lib/menu/types';
 /** The most of one dish (with the same choices and note) one cart line holds. */
 export const MAX_QUANTITY = 20;
 
+/** Lines one cart, and so one order, holds: one ticket the kitchen can read, one checkout a bounded amount of work. */
+export const MAX_CART_LINES = 50;
+
 /** The most a diner's note to the kitchen may say. */
 export const MAX_NOTE = 200;
 

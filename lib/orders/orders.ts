@@ -4,13 +4,13 @@ import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Shopper, type Staff } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
-import type { PaymentDoc } from '@/lib/db/documents';
+import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrderStepInput } from '@/lib/orders/schemas';
 import { orderWritten } from './feed/in-process';
 import { transitionRefusal } from './status';
-import type { Order, OrderStatus, PaymentMoney } from './types';
+import type { Order, OrderRefund, OrderStatus, PaymentMoney } from './types';
 
 /** Orders are the `payments` collection: paid orders only (unpaid checkouts live apart, in `checkout_intents`). */
 
@@ -22,7 +22,16 @@ const NOT_FOUND = 'No order has this id.';
  */
 export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
   return docs.map((doc) => {
-    const items = doc.lines.map(({ name, quantity, options, note, unitCents, lineCents }) => ({ name, quantity, options, ...(note ? { note } : {}), unitCents, lineCents }));
+    const items = doc.lines.map(({ name, quantity, options, note, unitCents, lineCents, refundedQuantity }) => ({
+      name,
+      quantity,
+      options,
+      ...(note ? { note } : {}),
+      unitCents,
+      lineCents,
+      ...(refundedQuantity ? { refundedQuantity } : {}),
+    }));
+    const refunds = (doc.refunds ?? []).map(shapeRefund);
     return {
       _id: doc._id.toHexString(),
       ...(doc.number !== undefined ? { number: doc.number } : {}),
@@ -37,9 +46,19 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
       items,
       ...(doc.fulfilment ? { fulfilment: doc.fulfilment } : {}),
       status: doc.status,
-      history: doc.statusHistory.map(({ status, at }) => ({ status, at: at.toISOString() })),
+      history: doc.statusHistory.map(({ status, at, by }) => ({ status, at: at.toISOString(), ...(by ? { by: by.name } : {}) })),
+      ...(refunds.length ? { refunds, refundedCents: refundedCentsOf(doc) } : {}),
     };
   });
+}
+
+function shapeRefund({ id, cents, reason, at, status, by, error }: RefundDoc): OrderRefund {
+  return { id, cents, ...(reason ? { reason } : {}), at: at.toISOString(), status: status ?? 'done', ...(by ? { by: by.name } : {}), ...(error ? { error } : {}) };
+}
+
+/** The cents given back: the refunds done (one without a status was recorded done). */
+export function refundedCentsOf(doc: Pick<PaymentDoc, 'refunds'>): number {
+  return (doc.refunds ?? []).reduce((sum, refund) => sum + (refund.status === undefined || refund.status === 'done' ? refund.cents : 0), 0);
 }
 
 /** The food and the tip of a payment, in dollars. */
@@ -96,12 +115,24 @@ export async function getOrder(viewer: Shopper, id: string): Promise<Order> {
   return shapeOrders([doc])[0]!;
 }
 
+/** Who made a change, as the order's timeline names them. */
+export function actorOf(person: Pick<Staff, 'uid' | 'name' | 'email'>): Actor {
+  return { uid: person.uid, name: person.name || person.email, email: person.email };
+}
+
 /**
- * Moves an order one step on, recording when. The update matches the status the rules were
- * checked against (the one the caller saw, when given), so of two people acting at once exactly
- * one succeeds and the other is told what happened meanwhile (409) instead of overriding it.
+ * Moves an order one step on, recording when and who. The update matches the status the rules
+ * were checked against (the one the caller saw, when given), so of two people acting at once
+ * exactly one succeeds and the other is told what happened meanwhile (409) instead of overriding
+ * it. `settle`, when given, runs once the change is written and before the diner is told or the
+ * feed hears of it (a cancellation gives the money back there, so its message can say so).
  */
-export async function changeOrderStatus(staff: Staff, id: string, { status: to, from }: OrderStepInput): Promise<Order> {
+export async function changeOrderStatus(
+  staff: Staff,
+  id: string,
+  { status: to, from }: OrderStepInput,
+  settle?: (order: WithId<PaymentDoc>) => Promise<WithId<PaymentDoc>>,
+): Promise<Order> {
   authorize(staff, 'staff');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
@@ -116,11 +147,12 @@ export async function changeOrderStatus(staff: Staff, id: string, { status: to, 
   const at = new Date();
   const { modifiedCount } = await payments.updateOne(
     { _id, status: seen },
-    { $set: { status: to, updatedAt: at }, $push: { statusHistory: { status: to, at } } },
+    { $set: { status: to, updatedAt: at }, $push: { statusHistory: { status: to, at, by: actorOf(staff) } } },
   );
-  const latest = await payments.findOne({ _id });
-  if (!latest) throw new HttpError(404, NOT_FOUND);
-  if (modifiedCount !== 1) throw movedOn(latest.status);
+  const written = await payments.findOne({ _id });
+  if (!written) throw new HttpError(404, NOT_FOUND);
+  if (modifiedCount !== 1) throw movedOn(written.status);
+  const latest = settle ? await settle(written) : written;
   await mailOrderStatus(latest);
   // A cancelled order leaves its pickup slot to somebody else.
   if (to === 'cancelled') await releaseFulfilment(latest.transactionId);

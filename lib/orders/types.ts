@@ -25,6 +25,8 @@ export interface OrderLine {
   quantity: number;
   unitCents: number;
   lineCents: number;
+  /** How many of it were refunded so far. */
+  refundedQuantity?: number;
   /** The tax rate the line was charged at (an id of the settings' rates then); absent when nothing was taxed. */
   taxRate?: string;
 }
@@ -49,6 +51,8 @@ export type OrderStatus = 'pending' | 'preparing' | 'ready' | 'completed' | 'can
 export interface OrderItem {
   name: string;
   quantity: number;
+  /** How many of this line were refunded. */
+  refundedQuantity?: number;
   options: SelectedOption[];
   note?: string;
   unitCents: number;
@@ -80,6 +84,21 @@ export interface Order extends PaymentMoney {
   /** How the diner gets the food; absent on orders from before it was asked. */
   fulfilment?: Fulfilment;
   status: OrderStatus;
-  /** Oldest first, starting with pending at the payment time. */
-  history: { status: OrderStatus; at: string }[];
+  /** Oldest first, starting with pending at the payment time; `by` names who made each later change. */
+  history: { status: OrderStatus; at: string; by?: string }[];
+  /** Refunds, oldest first, with their state: a failed one gave nothing back and may be retried. Absent: none. */
+  refunds?: OrderRefund[];
+  /** What was given back, in cents: the refunds done. Absent: nothing. */
+  refundedCents?: number;
+}
+
+export interface OrderRefund {
+  id: string;
+  cents: number;
+  reason?: string;
+  at: string;
+  status: 'pending' | 'done' | 'failed';
+  by?: string;
+  /** Why the provider failed: for the admin who retries. */
+  error?: string;
 }

@@ -16,6 +16,7 @@ import { assertGuestOrdersOpen, keepGuest } from '@/lib/users/guests';
 import type { IntentInput } from '@/lib/payments/schemas';
 import type { DemoConfirmInput, PaymentBody } from '@/lib/payments/schemas';
 import { chargeDemoCard, demoProvider } from './demo';
+import { recordStripeRefunds } from './refunds';
 import { paymentMode } from './mode';
 import { CURRENCY, PaymentError, type PaymentProvider, type ProviderIntent } from './provider';
 import {
@@ -356,12 +357,18 @@ export async function recordPayment(viewer: Shopper, body: PaymentBody): Promise
 
 /**
  * POST /api/webhooks/stripe: Stripe's own word that a card was authorized
- * (`payment_intent.amount_capturable_updated`) or charged (`payment_intent.succeeded`), delivered
- * at least once. Settled by the same rule as the browser's save: an authorized card is captured
+ * (`payment_intent.amount_capturable_updated`) or charged (`payment_intent.succeeded`), or that
+ * money went back (`charge.refunded`, refunds made in its dashboard too), delivered at least once. Settled by the same rule as the browser's save: an authorized card is captured
  * once its slot is held, or voided; a voided one is acknowledged, as it was handled.
  */
 export async function handleStripeWebhook(payload: string, signature: string | null): Promise<{ received: true }> {
   const event = verifyStripeEvent(payload, signature);
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (intentId) await recordStripeRefunds(intentId, charge.amount_refunded);
+    return { received: true };
+  }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.amount_capturable_updated') return { received: true };
   const intent = toProviderIntent(event.data.object);
   const record = await findIntent(intent.id);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { assertOwnEmail, authorize, type Shopper } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
-import { moneyOf } from '@/lib/orders/orders';
+import { moneyOf, refundedCentsOf } from '@/lib/orders/orders';
 import type { Payment } from './types';
 
 /** The viewer's payments (a guest's too), newest first (GET /api/payments/{email}). `email` must be theirs. */
@@ -23,5 +23,6 @@ export async function listPayments(viewer: Shopper, email: string): Promise<Paym
     lines: doc.lines,
     ...(doc.fulfilment ? { fulfilment: doc.fulfilment } : {}),
     status: doc.status,
+    ...(refundedCentsOf(doc) ? { refundedCents: refundedCentsOf(doc) } : {}),
   }));
 }

@@ -19,6 +19,12 @@ export interface PaymentProvider {
   captureIntent(id: string): Promise<ProviderIntent>;
   /** Voids an intent that has not been captured: the card is not charged. */
   cancelIntent(id: string): Promise<ProviderIntent>;
+  /**
+   * Gives `amountCents` of a paid intent back to the card; an authorization never captured is
+   * voided instead (all of it). `refundId` is ours and `attempt` counts the tries: a refund sent
+   * again after a failure or a timeout is made at most once.
+   */
+  refund(intentId: string, amountCents: number, refundId: string, attempt: number): Promise<{ id: string }>;
 }
 
 export { CURRENCY, type Currency } from './mode';

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { isGuestAddress } from '@/lib/users/guest-address';
 import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
+import { MAX_CART_LINES, MAX_CHARGE_CENTS, MAX_QUANTITY } from '@/lib/menu/pricing';
 import { isWholeCents, type TipChoice } from './tips';
+
+/** The last line index an order can have. */
+const MAX_CART_LINE_INDEX = MAX_CART_LINES - 1;
 
 /**
  * Payment payloads, shared by the card form (react-hook-form) and the route handlers, so the
@@ -135,3 +139,33 @@ export function intentBodySchema(clock: RestaurantClock) {
   });
 }
 export type IntentInput = z.infer<ReturnType<typeof intentBodySchema>>;
+
+const refundReasonSchema = z
+  .string({ error: 'reason must be text' })
+  .refine((reason) => !/\p{Cc}/u.test(reason), 'reason must be one line of text')
+  .trim()
+  .min(1, 'reason is required: say why the money goes back')
+  .max(200, 'reason must be 200 characters or fewer');
+
+const refundLineSchema = z.strictObject({
+  index: z.number({ error: 'index must be a number' }).int('index must be a whole number').min(0, 'index must be at least 0').max(MAX_CART_LINE_INDEX, 'This order has no such line.'),
+  quantity: z.number({ error: 'quantity must be a number' }).int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(MAX_QUANTITY, `quantity must be at most ${MAX_QUANTITY}`),
+});
+
+/**
+ * POST /api/orders/{id}/refunds: an amount in whole cents, or lines (by their index in the order,
+ * with a quantity of each), never both, and a reason.
+ */
+export const refundSchema = z
+  .strictObject({
+    amountCents: z
+      .number({ error: 'amountCents must be a number of cents' })
+      .int('amountCents must be whole cents')
+      .min(1, 'amountCents must be at least 1')
+      .max(MAX_CHARGE_CENTS, 'amountCents is more than any order')
+      .optional(),
+    lines: z.array(refundLineSchema, { error: 'lines must be a list of { index, quantity }' }).min(1, 'lines must name at least one line').max(MAX_CART_LINE_INDEX + 1).optional(),
+    reason: refundReasonSchema,
+  })
+  .refine((body) => (body.amountCents === undefined) !== (body.lines === undefined), 'Send amountCents or lines, one of the two');
+export type RefundInput = z.infer<typeof refundSchema>;

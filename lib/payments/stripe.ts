@@ -57,6 +57,25 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async cancelIntent(id) {
       return toProviderIntent(await stripe.paymentIntents.cancel(id).catch(mapStripeError));
     },
+    async refund(intentId, amountCents, refundId, attempt) {
+      const intent = await stripe.paymentIntents.retrieve(intentId).catch(mapStripeError);
+      if (intent.status === 'requires_capture') {
+        if (amountCents !== intent.amount) throw new PaymentError(409, 'This payment is only authorized: it can be voided as a whole, not in part.', 'not_captured');
+        await stripe.paymentIntents.cancel(intentId).catch(mapStripeError);
+        return { id: `void_${intentId}` };
+      }
+      // A try before this one may have reached Stripe and lost its answer: that refund counts.
+      if (attempt > 1) {
+        const made = await stripe.refunds.list({ payment_intent: intentId, limit: 100 }).catch(mapStripeError);
+        const earlier = made.data.find((r) => r.metadata?.refund_id === refundId && r.status !== 'failed' && r.status !== 'canceled');
+        if (earlier) return { id: earlier.id };
+      }
+      // Stripe replays a key's first answer, failures included: each try has a key of its own.
+      const refund = await stripe.refunds
+        .create({ payment_intent: intentId, amount: amountCents, metadata: { refund_id: refundId } }, { idempotencyKey: `refund-${refundId}-${attempt}` })
+        .catch(mapStripeError);
+      return { id: refund.id };
+    },
   };
 }
 

@@ -20,6 +20,8 @@ export interface Payment extends PaymentMoney {
   /** How the diner gets the food; absent on payments from before it was asked. */
   fulfilment?: Fulfilment;
   status: OrderStatus;
+  /** What was given back so far, in cents; absent when nothing was. */
+  refundedCents?: number;
 }
 
 /** POST /api/create-payment-intent: the provider's secret for the card form, and what it charges. */

@@ -113,6 +113,8 @@ export const LIMITS = {
   booking: { name: 'booking', limit: 20, windowMs: 60_000 },
   review: { name: 'review', limit: 10, windowMs: 60_000 },
   account: { name: 'account', limit: 20, windowMs: 60_000 },
+  /** Status changes and refunds, per person: one staff session cannot cancel every open order in a burst. */
+  orderChange: { name: 'order-change', limit: 30, windowMs: 60_000 },
   /** Opening the order event stream: a browser reconnects every few minutes, a loop much faster. */
   orderStream: { name: 'order-stream', limit: 60, windowMs: 60_000 },
 } satisfies Record<string, Limit>;

@@ -21,6 +21,17 @@ export interface FakeIntent {
   payment_method_types: string[];
   created: number;
   livemode: false;
+  /** Cents refunded so far (not a field of Stripe's PaymentIntent: its charge's amount_refunded). */
+  amount_refunded: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 }
 
 export interface StripeFailure {
@@ -32,9 +43,11 @@ export interface FakeStripe {
   url: string;
   port: number;
   intents: Map<string, FakeIntent>;
+  refunds: FakeRefund[];
   /** Requests seen: method, path and the form-encoded parameters. */
   requests: Array<{ method: string; path: string; params: URLSearchParams }>;
-  failNext(failure: StripeFailure): void;
+  /** The next request fails as Stripe would; with `path`, the next request to that path. */
+  failNext(failure: StripeFailure, path?: string): void;
   /** The card is confirmed: authorized for manual capture, else charged. */
   confirm(id: string): FakeIntent;
   succeed(id: string): FakeIntent;
@@ -51,7 +64,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const requests: FakeStripe['requests'] = [];
-  const failures: StripeFailure[] = [];
+  const failures: { failure: StripeFailure; path?: string }[] = [];
+  const refunds: FakeRefund[] = [];
+  /** Idempotency-Key → the answer first given, replayed as Stripe does. */
+  const answered = new Map<string, { status: number; body: unknown }>();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -64,8 +80,11 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     if (req.headers.authorization !== 'Bearer sk_test_fake') {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
     }
-    const failure = failures.shift();
-    if (failure) return send(failure.status, { error: failure.error });
+    const at = failures.findIndex((f) => f.path === undefined || f.path === url.pathname);
+    if (at >= 0) {
+      const [{ failure }] = failures.splice(at, 1) as [{ failure: StripeFailure }];
+      return send(failure.status, { error: failure.error });
+    }
 
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const id = `pi_${randomBytes(12).toString('hex')}`;
@@ -87,9 +106,22 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         payment_method_types: [...params].filter(([key]) => /^allowed_payment_method_types\[\d+\]$/.test(key)).map(([, value]) => value),
         created: Math.floor(Date.now() / 1000),
         livemode: false,
+        amount_refunded: 0,
       };
       intents.set(id, intent);
       return send(200, intent);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = req.headers['idempotency-key'];
+      const replay = typeof key === 'string' ? answered.get(key) : undefined;
+      if (replay) return send(replay.status, replay.body);
+      const answer = refund(params);
+      if (typeof key === 'string') answered.set(key, answer);
+      return send(answer.status, answer.body);
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const data = refunds.filter((r) => r.payment_intent === url.searchParams.get('payment_intent'));
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && retrieve) {
@@ -125,14 +157,36 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
   });
 
+  /** Stripe's rules: only a charged intent is refunded, and never past what was charged. */
+  function refund(params: URLSearchParams): { status: number; body: unknown } {
+    const intent = intents.get(params.get('payment_intent') ?? '');
+    const amount = Number(params.get('amount'));
+    if (!intent || intent.status !== 'succeeded') {
+      return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no charge to refund.' } } };
+    }
+    if (amount > intent.amount_received - intent.amount_refunded) {
+      return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge.` } } };
+    }
+    intent.amount_refunded += amount;
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of params) {
+      const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+      if (name) metadata[name] = value;
+    }
+    const made: FakeRefund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', metadata };
+    refunds.push(made);
+    return { status: 200, body: made };
+  }
+
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${bound}`,
     port: bound,
     intents,
+    refunds,
     requests,
-    failNext: (failure) => failures.push(failure),
+    failNext: (failure, path) => failures.push({ failure, path }),
     confirm(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no fake intent ${id}`);

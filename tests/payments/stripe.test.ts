@@ -1,14 +1,18 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as webhook } from '@/app/api/webhooks/stripe/route';
+import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
+import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
+import { POST as retryRefundRoute } from '@/app/api/orders/[id]/refunds/[refundId]/route';
+import type { Order } from '@/lib/orders/types';
 import { PaymentError } from '@/lib/payments/provider';
 import { createStripeProvider } from '@/lib/payments/stripe';
 import { collections } from '@/lib/db';
 import { slotFull } from '@/lib/fulfilment/pickup';
 import { addDays } from '@/lib/reservations/calendar';
-import { call } from '../support/http';
+import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
-import { makeDiner, type Person } from '../support/people';
+import { makeAdmin, makeDiner, type Person } from '../support/people';
 import { startFakeStripe, type FakeStripe, type StripeFailure } from './fake-stripe';
 import { addLines, checkout, historyOf, payDemo, save } from './support';
 import { restaurantClock } from '../support/clock';
@@ -400,6 +404,68 @@ describe('checkout in Stripe mode', () => {
     expect((await save(shopper, stale)).status).toBe(409);
     expect(fake.intents.get(stale.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect(await historyOf(shopper)).toEqual([]);
+  });
+
+  describe('refunds through Stripe', () => {
+    let admin: Person;
+    beforeAll(async () => {
+      admin = await makeAdmin({ name: 'Ada Admin' });
+    });
+    const refundAs = (id: string, json: unknown) => call<Order & { error?: string }>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json }, params({ id }));
+
+    /** A Stripe order of $53.45, charged. */
+    async function paidStripeOrder() {
+      const intent = await openIntent();
+      fake.succeed(intent.transactionId);
+      const saved = await save(shopper, intent);
+      return { id: saved.body.paymentResult.insertedId, intentId: intent.transactionId };
+    }
+
+    it('refunds a line at Stripe, tagged with our refund id, and the order records it as done', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      const res = await refundAs(id, { lines: [{ index: 0, quantity: 1 }], reason: 'Cold soup' });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ refundedCents: 1450, refunds: [{ cents: 1450, status: 'done', by: 'Ada Admin' }] });
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([expect.objectContaining({ amount: 1450, metadata: { refund_id: res.body.refunds![0]!.id } })]);
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(1450);
+    });
+
+    it('a refund Stripe fails is recorded failed, with nothing refunded anywhere, and a retry refunds it once', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      // The SDK tries a request three times before it gives up.
+      for (let i = 0; i < 3; i++) fake.failNext({ status: 500, error: { type: 'api_error', message: 'Something went wrong on our end.' } }, '/v1/refunds');
+      const failed = await refundAs(id, { amountCents: 2000, reason: 'Wrong order' });
+      expect(failed).toEqual({ status: 502, body: { error: 'The refund failed, and nothing was refunded: The card service is unavailable. Please try again shortly. It can be retried.' } });
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(0);
+      const rid = (await (await collections()).payments.findOne({ transactionId: intentId }))!.refunds![0]!.id;
+      const retried = await call<Order>(retryRefundRoute, `/api/orders/${id}/refunds/${rid}`, { as: admin }, params({ id, refundId: rid }));
+      expect(retried.body).toMatchObject({ refundedCents: 2000, refunds: [{ id: rid, status: 'done' }] });
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(2000);
+    });
+
+    it('cancelling a charged order refunds all of it at Stripe', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      const res = await call<Order>(patchOrder, `/api/orders/${id}`, { method: 'PATCH', as: admin, json: { status: 'cancelled' } }, params({ id }));
+      expect(res.body).toMatchObject({ status: 'cancelled', refundedCents: 5345 });
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(5345);
+    });
+
+    it("charge.refunded keeps the order in step with a refund made in Stripe's dashboard, once however often it is delivered", async () => {
+      const { id, intentId } = await paidStripeOrder();
+      await refundAs(id, { amountCents: 500, reason: 'Ours' });
+      const charge = { id: 'ch_1', object: 'charge', payment_intent: intentId, amount: 5345, amount_refunded: 500 + 1200, refunded: false };
+      const payload = JSON.stringify({ id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: charge } });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const deliver = () => call(webhook, '/api/webhooks/stripe', { method: 'POST', body: payload, origin: 'https://hooks.stripe.com', headers: { 'stripe-signature': signature } });
+      expect((await deliver()).status).toBe(200);
+      expect((await deliver()).status).toBe(200);
+      const order = (await call<Order>(getOrder, `/api/orders/${id}`, { as: shopper }, params({ id }))).body;
+      expect(order.refundedCents).toBe(1700);
+      expect(order.refunds!.map((r) => [r.cents, r.by, r.status])).toEqual([
+        [500, 'Ada Admin', 'done'],
+        [1200, 'Stripe', 'done'],
+      ]);
+    });
   });
 
   it('a webhook and two browser saves racing for one intent record one payment', async () => {

@@ -3,6 +3,8 @@ import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { changeOrderStatus, getOrder } from '@/lib/orders/orders';
 import { orderStepSchema } from '@/lib/orders/schemas';
+import { cancelOrder } from '@/lib/payments/refunds';
+import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -12,9 +14,14 @@ export const GET = route<Ctx>(async (req, { params }) => {
   return NextResponse.json(await getOrder(viewer, (await params).id));
 });
 
-/** `{ status, from? }`: moves the order one step on (staff and admins); answers the order, 409 when it cannot move. */
+/**
+ * `{ status, from? }`: moves the order one step on (staff and admins); answers the order, 409 when
+ * it cannot move. Cancelling gives the money back (lib/payments/refunds.ts).
+ */
 export const PATCH = route<Ctx>(async (req, { params }) => {
   const staff = await requireViewer(req, 'staff');
+  await enforceRateLimit(req, LIMITS.orderChange, staff);
   const step = await readJson(req, orderStepSchema);
-  return NextResponse.json(await changeOrderStatus(staff, (await params).id, step));
+  const { id } = await params;
+  return NextResponse.json(step.status === 'cancelled' ? await cancelOrder(staff, id, step.from) : await changeOrderStatus(staff, id, step));
 });

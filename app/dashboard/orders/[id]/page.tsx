@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Receipt } from '@/components/orders/receipt';
+import { RefundPanel } from '@/components/orders/refund-panel';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import type { Shopper } from '@/lib/auth/viewer';
@@ -36,6 +37,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
       </div>
       {/* Only an admin opens other people's receipts; a guest's receipt goes to the address they gave, not their account's. */}
       <Receipt order={order} since={since} mine={!hasRole(viewer.role, 'admin') || order.email === viewer.email} restaurant={restaurant} timeZone={schedule.timeZone} />
+      {viewer.role === 'admin' ? <RefundPanel order={order} /> : null}
     </>
   );
 }

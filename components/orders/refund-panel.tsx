@@ -1,0 +1,103 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
+import { api, ApiError } from '@/lib/client/api';
+import { notify } from '@/lib/client/notify';
+import { formatCents, toCents } from '@/lib/menu/money';
+import type { Order } from '@/lib/orders/types';
+
+/**
+ * An admin's refunds of one order: one line (a quantity of it) or an amount, with a reason, and
+ * a retry for a refund the provider failed. The server decides what may go back; its refusal is shown.
+ */
+export function RefundPanel({ order }: { order: Order }) {
+  const router = useRouter();
+  const [what, setWhat] = useState('amount');
+  const [quantity, setQuantity] = useState(1);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const left = toCents(order.price) - (order.refundedCents ?? 0);
+  const failed = (order.refunds ?? []).filter((refund) => refund.status === 'failed');
+
+  async function send(url: string, json?: unknown) {
+    setBusy(true);
+    setFailure('');
+    try {
+      await api(url, { method: 'POST', ...(json ? { json } : {}) });
+      void notify.toast('Refunded');
+      router.refresh();
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.message : 'The refund could not be sent. Check the connection and try again.');
+      router.refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = what === 'amount' ? { amountCents: toCents(Number(amount)), reason } : { lines: [{ index: Number(what), quantity }], reason };
+    void send(`/api/orders/${order._id}/refunds`, body);
+  }
+
+  return (
+    <section aria-labelledby="refund-title" className="mx-auto mt-6 max-w-2xl space-y-4 rounded bg-white p-6 shadow-sm print:hidden">
+      <h2 id="refund-title" className="font-display text-xl uppercase">
+        Refund
+      </h2>
+      <p className="text-sm text-gray-600">{left > 0 ? `${formatCents(left)} is left to refund.` : 'Everything paid was refunded.'}</p>
+      {failed.map((refund) => (
+        <p key={refund.id} className="flex flex-wrap items-center gap-3 text-sm text-red-700">
+          A refund of {formatCents(refund.cents)} failed: {refund.error}
+          <button type="button" disabled={busy} onClick={() => void send(`/api/orders/${order._id}/refunds/${refund.id}`)} className="min-h-11 rounded border border-red-700 px-3 font-semibold">
+            Retry the refund of {formatCents(refund.cents)}
+          </button>
+        </p>
+      ))}
+      {left > 0 ? (
+        <form onSubmit={onSubmit} aria-label="Refund this order" className="grid gap-4 sm:grid-cols-2">
+          <Field id="refund-what" label="What to refund">
+            {(described) => (
+              <select {...described} value={what} onChange={(e) => setWhat(e.target.value)} className={INPUT}>
+                <option value="amount">An amount</option>
+                {order.items.map((item, i) =>
+                  item.quantity > (item.refundedQuantity ?? 0) ? (
+                    <option key={i} value={String(i)}>
+                      {item.name} ({item.quantity - (item.refundedQuantity ?? 0)} left at {formatCents(item.unitCents)})
+                    </option>
+                  ) : null,
+                )}
+              </select>
+            )}
+          </Field>
+          {what === 'amount' ? (
+            <Field id="refund-amount" label="Amount (USD)">
+              {(described) => <input {...described} type="number" inputMode="decimal" step="0.01" min="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} className={INPUT} />}
+            </Field>
+          ) : (
+            <Field id="refund-quantity" label="How many">
+              {(described) => <input {...described} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} className={INPUT} />}
+            </Field>
+          )}
+          <div className="sm:col-span-2">
+            <Field id="refund-reason" label="Reason">
+              {(described) => <input {...described} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} className={INPUT} />}
+            </Field>
+          </div>
+          <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+            <button type="submit" disabled={busy} className={SUBMIT}>
+              {busy ? 'Refunding…' : 'Refund'}
+            </button>
+            <FormError message={failure} />
+          </div>
+        </form>
+      ) : (
+        <FormError message={failure} />
+      )}
+    </section>
+  );
+}

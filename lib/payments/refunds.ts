@@ -1,0 +1,221 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { WithId } from 'mongodb';
+import { HttpError } from '@/lib/api/http';
+import { hasRole } from '@/lib/auth/roles';
+import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
+import { collections, toObjectId } from '@/lib/db';
+import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
+import { mailOrderRefund } from '@/lib/mail/outbox';
+import { formatCents, toCents } from '@/lib/menu/money';
+import { orderWritten } from '@/lib/orders/feed/in-process';
+import { actorOf, changeOrderStatus, shapeOrders } from '@/lib/orders/orders';
+import type { Order, OrderStatus } from '@/lib/orders/types';
+import { taxOn } from '@/lib/tax/tax';
+import { demoProvider } from './demo';
+import { PaymentError, type PaymentProvider } from './provider';
+import type { RefundInput } from './schemas';
+import { stripeProvider } from './stripe';
+
+/**
+ * Money given back after the sale: a cancellation refunds what is left, an admin refunds an
+ * amount or lines. The rules:
+ * - the refunds of an order never add up to more than was paid: each is reserved by ONE
+ *   conditional write that adds its cents to `refundedCents` only while the sum stays within the
+ *   price (and, for lines, only while each line has that many left), so of two admins refunding
+ *   at once, the second is refused when the first took what was left;
+ * - the provider is asked only after that write; a refusal or an outage marks the refund failed
+ *   and gives its reservation back (nothing was refunded), and an admin may retry it;
+ * - the order records who did it, and the diner is told (email, receipt, the order stream).
+ */
+
+const NOT_FOUND = 'No order has this id.';
+const CANCELLED = 'Order cancelled';
+
+/** The provider that took the payment, whichever runs now: a demo payment is refunded as one. */
+function providerOf(transactionId: string): PaymentProvider {
+  return transactionId.startsWith('demo_') ? demoProvider : stripeProvider();
+}
+
+async function orderById(id: string): Promise<WithId<PaymentDoc>> {
+  const _id = toObjectId(id);
+  const order = _id ? await (await collections()).payments.findOne({ _id }) : null;
+  if (!order) throw new HttpError(404, NOT_FOUND);
+  return order;
+}
+
+type LineRefund = { index: number; quantity: number };
+
+/** One entry per line, quantities of a line named twice added up. */
+function mergeLines(lines: readonly LineRefund[]): LineRefund[] {
+  const byIndex = new Map<number, number>();
+  for (const { index, quantity } of lines) byIndex.set(index, (byIndex.get(index) ?? 0) + quantity);
+  return [...byIndex].map(([index, quantity]) => ({ index, quantity }));
+}
+
+/** What the lines come to: their food, and their tax when it was added on top (rate by rate, as charged). */
+function linesCents(order: PaymentDoc, lines: readonly LineRefund[]): number {
+  const byRate = new Map<string, number>();
+  let food = 0;
+  for (const { index, quantity } of lines) {
+    const line = order.lines[index];
+    if (!line) throw new HttpError(400, `This order has no line ${index}.`);
+    const left = line.quantity - (line.refundedQuantity ?? 0);
+    if (quantity > left) throw new HttpError(409, `Only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left to refund on this order.`);
+    const cents = line.unitCents * quantity;
+    food += cents;
+    if (line.taxRate) byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + cents);
+  }
+  if (order.tax?.mode !== 'added') return food;
+  const tax = order.tax.lines.reduce((sum, rate) => sum + taxOn(byRate.get(rate.id) ?? 0, rate.percent, 'added'), 0);
+  return food + tax;
+}
+
+/** The filter and the increments that keep each line's refunded quantity within what it holds. */
+function lineGuards(order: PaymentDoc, lines: readonly LineRefund[], sign: 1 | -1) {
+  const filter: Record<string, unknown> = {};
+  const inc: Record<string, number> = {};
+  for (const { index, quantity } of lines) {
+    if (sign === 1) filter[`lines.${index}.refundedQuantity`] = { $not: { $gt: order.lines[index]!.quantity - quantity } };
+    inc[`lines.${index}.refundedQuantity`] = sign * quantity;
+  }
+  return { filter, inc };
+}
+
+const paidCents = (order: PaymentDoc) => toCents(order.price);
+/** Matches an order whose refunds, with `cents` more, stay within what was paid (absent is 0). */
+const roomFor = (order: PaymentDoc, cents: number) => ({ refundedCents: { $not: { $gt: paidCents(order) - cents } } });
+
+function leftToRefund(order: PaymentDoc, cents: number): void {
+  const left = paidCents(order) - (order.refundedCents ?? 0);
+  if (left <= 0) throw new HttpError(409, 'This order is already fully refunded.');
+  if (cents > left) throw new HttpError(409, `Only ${formatCents(left)} is left to refund on this order.`);
+}
+
+/** Asks the provider for a reserved refund (the `k`th of the order), and records what it answered. */
+async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Promise<WithId<PaymentDoc>> {
+  const { payments } = await collections();
+  const refund = order.refunds![k]!;
+  const attempts = (refund.attempts ?? 0) + 1;
+  try {
+    const made = await providerOf(order.transactionId).refund(order.transactionId, refund.cents, refund.id, attempts);
+    const done = await payments.findOneAndUpdate(
+      { _id: order._id },
+      { $set: { [`refunds.${k}.status`]: 'done', [`refunds.${k}.providerId`]: made.id, [`refunds.${k}.attempts`]: attempts, updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
+    if (notify) await mailOrderRefund(done!, refund.id);
+    await orderWritten(async () => done);
+    return done!;
+  } catch (err) {
+    const message = err instanceof HttpError ? err.message : 'The payment provider could not be reached.';
+    if (!(err instanceof HttpError)) console.error(`[payments] refund ${refund.id} of ${order.transactionId} failed`, err);
+    const { inc } = lineGuards(order, refund.lines ?? [], -1);
+    const failed = await payments.findOneAndUpdate(
+      { _id: order._id, [`refunds.${k}.status`]: 'pending' },
+      {
+        $set: { [`refunds.${k}.status`]: 'failed', [`refunds.${k}.error`]: message, [`refunds.${k}.attempts`]: attempts, updatedAt: new Date() },
+        $inc: { refundedCents: -refund.cents, ...inc },
+      },
+      { returnDocument: 'after' },
+    );
+    if (failed) await orderWritten(async () => failed);
+    throw new PaymentError(502, `The refund failed, and nothing was refunded: ${message} It can be retried.`, err instanceof PaymentError ? err.code : 'refund_failed');
+  }
+}
+
+/** Reserves a new refund in one conditional write, then sends it: the order as it is after. */
+async function refund(by: Actor, order: WithId<PaymentDoc>, cents: number, reason: string, lines: LineRefund[], notify: boolean): Promise<WithId<PaymentDoc>> {
+  leftToRefund(order, cents);
+  const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason, at: new Date(), status: 'pending', by, ...(lines.length ? { lines } : {}), attempts: 0 };
+  const guards = lineGuards(order, lines, 1);
+  const reserved = await (await collections()).payments.findOneAndUpdate(
+    { _id: order._id, ...roomFor(order, cents), ...guards.filter },
+    { $inc: { refundedCents: cents, ...guards.inc }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
+    { returnDocument: 'after' },
+  );
+  if (!reserved) {
+    // Another refund took part of it meanwhile: say what is left now.
+    const latest = await orderById(order._id.toHexString());
+    if (lines.length) linesCents(latest, lines);
+    leftToRefund(latest, cents);
+    throw new HttpError(409, 'Another refund of this order was made at the same moment. Check the order and try again.');
+  }
+  return send(reserved, reserved.refunds!.length - 1, notify);
+}
+
+/** POST /api/orders/{id}/refunds: an admin gives back an amount, or lines, with a reason. */
+export async function refundOrder(admin: Admin, id: string, input: RefundInput): Promise<Order> {
+  authorize(admin, 'admin');
+  const order = await orderById(id);
+  const lines = mergeLines(input.lines ?? []);
+  const cents = input.amountCents ?? linesCents(order, lines);
+  return shapeOrders([await refund(actorOf(admin), order, cents, input.reason, lines, true)])[0]!;
+}
+
+/** POST /api/orders/{id}/refunds/{refundId}: a failed refund, sent again (reserved again first). */
+export async function retryRefund(admin: Admin, id: string, refundId: string): Promise<Order> {
+  authorize(admin, 'admin');
+  const order = await orderById(id);
+  const k = (order.refunds ?? []).findIndex((r) => r.id === refundId);
+  const entry = order.refunds?.[k];
+  if (!entry) throw new HttpError(404, 'This order has no refund with this id.');
+  if (entry.status !== 'failed') throw new HttpError(409, entry.status === 'pending' ? 'This refund is under way.' : 'This refund is done.');
+  leftToRefund(order, entry.cents);
+  const guards = lineGuards(order, entry.lines ?? [], 1);
+  const reserved = await (await collections()).payments.findOneAndUpdate(
+    { _id: order._id, [`refunds.${k}.status`]: 'failed', ...roomFor(order, entry.cents), ...guards.filter },
+    { $set: { [`refunds.${k}.status`]: 'pending', updatedAt: new Date() }, $unset: { [`refunds.${k}.error`]: '' }, $inc: { refundedCents: entry.cents, ...guards.inc } },
+    { returnDocument: 'after' },
+  );
+  if (!reserved) throw new HttpError(409, 'This refund, or another of this order, changed meanwhile. Check the order and try again.');
+  const notify = entry.reason !== CANCELLED;
+  return shapeOrders([await send(reserved, k, notify)])[0]!;
+}
+
+/**
+ * PATCH /api/orders/{id} to cancelled: staff may cancel an order the kitchen has not started,
+ * admins one it has. The status moves first (one conditional write decides between people acting
+ * at once), then what is left of the payment goes back, before the diner's message is written, so
+ * it says what was refunded. A refund that fails leaves the order cancelled with the refund failed,
+ * for an admin to retry.
+ */
+export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus): Promise<Order> {
+  authorize(staff, 'staff');
+  const seen = from ?? (await orderById(id)).status;
+  if (seen !== 'pending' && !hasRole(staff.role, 'admin')) throw new HttpError(403, 'Only an admin may cancel an order the kitchen has started.');
+  return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, async (written) => {
+    const left = paidCents(written) - (written.refundedCents ?? 0);
+    if (left <= 0) return written;
+    return refund(actorOf(staff), written, left, CANCELLED, [], false).catch(() => orderById(id));
+  });
+}
+
+/**
+ * Stripe's `charge.refunded`: refunds made in Stripe's dashboard join the order, so its receipt and
+ * the figures agree with the card. Stripe's total is compared with ours (refunds done or under way
+ * here count, so ours are never recorded twice), and the difference is recorded in one
+ * conditional write on the sum read; a refund made here at the same moment is read again.
+ */
+export async function recordStripeRefunds(intentId: string, refundedAtStripe: number): Promise<void> {
+  const { payments } = await collections();
+  for (let tries = 0; tries < 5; tries++) {
+    const order = await payments.findOne({ transactionId: intentId });
+    if (!order) return;
+    const ours = order.refundedCents ?? 0;
+    const missing = Math.min(refundedAtStripe, paidCents(order)) - ours;
+    if (missing <= 0) return;
+    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: missing, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' } };
+    const written = await payments.findOneAndUpdate(
+      { _id: order._id, refundedCents: ours ? ours : { $not: { $gt: 0 } } },
+      { $inc: { refundedCents: missing }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
+      { returnDocument: 'after' },
+    );
+    if (written) {
+      await mailOrderRefund(written, entry.id);
+      await orderWritten(async () => written);
+      return;
+    }
+  }
+  throw new HttpError(503, 'The order kept changing while Stripe refunds were recorded; the webhook will be delivered again.');
+}
