@@ -7,7 +7,7 @@ import { useAction } from '@/components/admin/use-action';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { byPickupSlot, fulfilmentLabel } from '@/lib/fulfilment/labels';
-import { formatPrice } from '@/lib/menu/money';
+import { formatCents, formatPrice } from '@/lib/menu/money';
 import { orderLabel } from '@/lib/orders/wording';
 import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
@@ -78,6 +78,16 @@ function StatusCell({ order }: { order: Order }) {
               <time dateTime={step.at} className="whitespace-nowrap">
                 {formatWhen(step.at)}
               </time>
+              {step.by ? ` by ${step.by}` : ''}
+            </li>
+          ))}
+          {(order.refunds ?? []).map((refund) => (
+            <li key={refund.id}>
+              <span className="font-semibold">{refund.status === 'done' ? 'Refunded' : refund.status === 'failed' ? 'Refund failed' : 'Refund under way'}</span> {formatCents(refund.cents)}{' '}
+              <time dateTime={refund.at} className="whitespace-nowrap">
+                {formatWhen(refund.at)}
+              </time>
+              {refund.by ? ` by ${refund.by}` : ''}
             </li>
           ))}
         </ol>
