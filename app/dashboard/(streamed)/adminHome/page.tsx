@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
 import { AdminOverview } from '@/components/stats/admin-overview';
+import { DataExport } from '@/components/stats/data-export';
 import { requirePage } from '@/lib/dashboard/guard';
 import { stoppedExplanation } from '@/lib/settings/ordering';
 import { getAdminStats } from '@/lib/stats/admin-stats';
@@ -21,6 +22,7 @@ export default async function AdminHome() {
         </p>
       ) : null}
       <AdminOverview stats={stats} />
+      <DataExport />
       <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />
     </div>
   );
