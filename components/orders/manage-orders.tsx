@@ -9,7 +9,7 @@ import { notify } from '@/lib/client/notify';
 import { byPickupSlot, fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { formatCents, formatPrice } from '@/lib/menu/money';
 import { orderLabel } from '@/lib/orders/wording';
-import { NEXT_STEPS, ORDER_STATUSES, type OrderStep } from '@/lib/orders/status';
+import { ORDER_STATUSES, stepsFor, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { ConnectionNotice } from './connection-notice';
@@ -113,7 +113,7 @@ const ACTIVE: readonly OrderStatus[] = ['pending', 'preparing', 'ready'];
  * paid or moved on elsewhere (the kitchen, another screen) arrive through the order stream;
  * `since` is when the page read the list on the server.
  */
-export function ManageOrders({ since }: { since: string }) {
+export function ManageOrders({ since, isAdmin }: { since: string; isAdmin: boolean }) {
   const [filter, setFilter] = useState<OrderStatus | ''>('');
   const [sort, setSort] = useState<Sort>('slot');
   const url = filter ? `/api/orders?status=${filter}` : '/api/orders';
@@ -164,9 +164,9 @@ export function ManageOrders({ since }: { since: string }) {
     {
       header: 'Next step',
       cell: (o) =>
-        NEXT_STEPS[o.status].length ? (
+        stepsFor(o.status, isAdmin).length ? (
           <div className="flex flex-wrap gap-2">
-            {NEXT_STEPS[o.status].map((step) => (
+            {stepsFor(o.status, isAdmin).map((step) => (
               <StepButton key={step} order={o} step={step} onChanged={() => mutate()} />
             ))}
           </div>

@@ -48,6 +48,14 @@ export function isLaterStatus(now: OrderStatus, seen: OrderStatus): boolean {
 /** Statuses whose money the restaurant keeps: everything but cancelled. */
 export const EARNING_STATUSES = ['pending', 'preparing', 'ready', 'completed'] as const satisfies readonly OrderStatus[];
 
+/**
+ * The steps a person may offer from `status`: cancelling gives the money back, so once the kitchen
+ * has started an order, that is an admin's decision; staff cancel only pending orders.
+ */
+export function stepsFor(status: OrderStatus, isAdmin: boolean): readonly OrderStep[] {
+  return NEXT_STEPS[status].filter((step) => step !== 'cancelled' || status === 'pending' || isAdmin);
+}
+
 /** Why an order in status `from` cannot move to `to`, or null when it can. */
 export function transitionRefusal(from: OrderStatus, to: OrderStep): string | null {
   if (NEXT_STEPS[from].includes(to)) return null;

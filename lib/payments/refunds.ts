@@ -10,6 +10,7 @@ import { mailOrderRefund } from '@/lib/mail/outbox';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { orderWritten } from '@/lib/orders/feed/in-process';
 import { actorOf, changeOrderStatus, shapeOrders } from '@/lib/orders/orders';
+import { NEXT_STEPS, stepsFor } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { taxOn } from '@/lib/tax/tax';
 import { demoProvider } from './demo';
@@ -183,7 +184,9 @@ export async function retryRefund(admin: Admin, id: string, refundId: string): P
 export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus): Promise<Order> {
   authorize(staff, 'staff');
   const seen = from ?? (await orderById(id)).status;
-  if (seen !== 'pending' && !hasRole(staff.role, 'admin')) throw new HttpError(403, 'Only an admin may cancel an order the kitchen has started.');
+  if (NEXT_STEPS[seen].includes('cancelled') && !stepsFor(seen, hasRole(staff.role, 'admin')).includes('cancelled')) {
+    throw new HttpError(403, 'Only an admin may cancel an order the kitchen has started.');
+  }
   return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, async (written) => {
     const left = paidCents(written) - (written.refundedCents ?? 0);
     if (left <= 0) return written;

@@ -17,7 +17,7 @@ export default async function ManageOrdersPage() {
     <section>
       <PageHeading title="Manage orders" subtitle="From kitchen to counter" />
       <SWRConfig value={{ fallback: { '/api/orders': orders } }}>
-        <ManageOrders since={since} />
+        <ManageOrders since={since} isAdmin={staff.role === 'admin'} />
       </SWRConfig>
     </section>
   );
