@@ -59,13 +59,19 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   private read(filter: Filter<T> | undefined, opts: FindOptions = {}): Document[] {
     this.db.refresh();
-    // Copies in, not out: mingo's projection and pipeline stages write into nested input objects.
-    const cursor = new Query({}, QUERY_OPTIONS).find<Document>(this.match(filter, true).map(clone), opts.projection ?? {});
+    let docs = this.match(filter, true);
     // Order is sort, skip, limit whatever the caller chained, as in MongoDB; limit 0 means none.
-    if (opts.sort) cursor.sort(opts.sort);
-    if (opts.skip) cursor.skip(opts.skip);
-    if (opts.limit) cursor.limit(Math.abs(opts.limit));
-    return cursor.all();
+    // Done on the stored documents (sorting only reads them), so a page of a large collection
+    // copies that page, not every document the filter matched.
+    if (opts.sort || opts.skip || opts.limit) {
+      const ordered = new Query({}, QUERY_OPTIONS).find<Document>(docs);
+      if (opts.sort) ordered.sort(opts.sort);
+      if (opts.skip) ordered.skip(opts.skip);
+      if (opts.limit) ordered.limit(Math.abs(opts.limit));
+      docs = ordered.all();
+    }
+    // Copies in, not out: mingo's projection and pipeline stages write into nested input objects.
+    return new Query({}, QUERY_OPTIONS).find<Document>(docs.map(clone), opts.projection ?? {}).all();
   }
 
   find(filter?: Filter<T>, options: FindOptions = {}): AppFindCursor<WithId<T>> {
