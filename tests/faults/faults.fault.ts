@@ -26,10 +26,14 @@ afterEach(async () => {
 
 const secret = randomBytes(32).toString('hex');
 process.env.SESSION_SECRET = secret;
-const email = 'kill.test@bistro.test';
+// A cart holds at most 50 lines, so the writes spread over diners, a new one every 40 lines:
+// however the writers interleave, no cart is refused for being full.
+const LINES_PER_DINER = 40;
+let written = 0;
+const used = new Set<string>();
 const sessions = new Map<string, Promise<string>>();
 
-async function signIn(server: RunningServer): Promise<string> {
+async function signIn(server: RunningServer, email: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/jwt`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.baseUrl },
@@ -38,16 +42,37 @@ async function signIn(server: RunningServer): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** The diner's session with this server, signed in through the app as a browser would, once per server. */
-async function auth(server: RunningServer): Promise<{ authorization: string }> {
-  if (!sessions.has(server.baseUrl)) sessions.set(server.baseUrl, signIn(server));
-  return { authorization: `Bearer ${await sessions.get(server.baseUrl)!}` };
+/** A diner's session with this server, signed in through the app as a browser would, once per server. */
+async function auth(server: RunningServer, email: string): Promise<{ authorization: string }> {
+  const key = `${server.baseUrl} ${email}`;
+  if (!sessions.has(key)) sessions.set(key, signIn(server, email));
+  return { authorization: `Bearer ${await sessions.get(key)!}` };
 }
 
-let written = 0;
-/** An add-to-cart body that makes a new line: the same dish again would join one line, which holds 20 at most. */
-const newLine = (menuId: string) => JSON.stringify({ menuId, note: `write ${++written}` });
-const freshDataDir = (name: string) => join(tmpdir(), `bistro-fault-${name}-${process.pid}-${Date.now()}`);
+/**
+ * The next write: an add-to-cart body that makes a new line (the same dish again would join one
+ * line, which holds 20 at most) and the session of the diner whose cart it goes to.
+ */
+const dinerOf = (n: number) => `kill.test.${Math.floor(n / LINES_PER_DINER)}@bistro.test`;
+
+async function nextLine(server: RunningServer, menuId: string): Promise<{ headers: Record<string, string>; body: string }> {
+  const n = ++written;
+  const email = dinerOf(n);
+  used.add(email);
+  return { headers: { ...(await auth(server, email)), 'content-type': 'application/json' }, body: JSON.stringify({ menuId, note: `write ${n}` }) };
+}
+
+/** Signs in now the diners the next `lines` writes go to: signing in writes their records, which a full disk would refuse. */
+async function signInAhead(server: RunningServer, lines: number): Promise<void> {
+  for (let n = written + 1; n <= written + lines; n += LINES_PER_DINER) await auth(server, dinerOf(n));
+  await auth(server, dinerOf(written + lines));
+}
+/** A new data directory: its diners start with empty carts. */
+function freshDataDir(name: string): string {
+  used.clear();
+  sessions.clear();
+  return join(tmpdir(), `bistro-fault-${name}-${process.pid}-${Date.now()}`);
+}
 
 async function start(env: Record<string, string>): Promise<RunningServer> {
   const server = await startServer({ SESSION_SECRET: secret, ...env });
@@ -66,10 +91,9 @@ function addToCartLoop(server: RunningServer, menuIds: string[], writers = 6) {
   const refused: Array<{ status: number; error: string }> = [];
   let stop = false;
   const writer = async () => {
-    const headers = { ...(await auth(server)), 'content-type': 'application/json' };
     for (let i = 0; !stop; i++) {
       try {
-        const res = await fetch(`${server.baseUrl}/api/carts`, { method: 'POST', headers, body: newLine(menuIds[i % menuIds.length]!) });
+        const res = await fetch(`${server.baseUrl}/api/carts`, { method: 'POST', ...(await nextLine(server, menuIds[i % menuIds.length]!)) });
         if (res.ok) acknowledged.push(((await res.json()) as { insertedId: string }).insertedId);
         else refused.push({ status: res.status, error: ((await res.json()) as { error: string }).error });
       } catch {
@@ -81,9 +105,14 @@ function addToCartLoop(server: RunningServer, menuIds: string[], writers = 6) {
   return { acknowledged, refused, stop: () => ((stop = true), running) };
 }
 
+/** Every line in the carts of the diners written to so far. */
 async function cartIds(server: RunningServer): Promise<Set<string>> {
-  const cart = (await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(email)}`, { headers: await auth(server) })).json()) as { _id: string }[];
-  return new Set(cart.map((c) => c._id));
+  const ids = new Set<string>();
+  for (const email of used) {
+    const cart = (await (await fetch(`${server.baseUrl}/api/carts?email=${encodeURIComponent(email)}`, { headers: await auth(server, email) })).json()) as { _id: string }[];
+    for (const line of cart) ids.add(line._id);
+  }
+  return ids;
 }
 
 function integrity(dataDir: string): string {
@@ -161,6 +190,8 @@ describe('a data directory that fills up', () => {
     try {
       const server = await start({ DATA_DIR: dataDir });
       const menuIds = await soupIds(server);
+      // Far more lines than a megabyte holds (a few hundred), each diner signed in while there is room.
+      await signInAhead(server, 1500);
       // Leave about a megabyte free, then write until the disk is full.
       const free = () => Number(execFileSync('df', ['--output=avail', '-B1', dataDir], { encoding: 'utf8' }).split('\n')[1]);
       writeFileSync(join(dataDir, 'filler'), Buffer.alloc(Math.max(0, free() - 1_000_000)));
@@ -176,7 +207,7 @@ describe('a data directory that fills up', () => {
 
       rmSync(join(dataDir, 'filler'));
       const after = await fetch(`${server.baseUrl}/api/carts`, {
-        method: 'POST', headers: { ...(await auth(server)), 'content-type': 'application/json' }, body: newLine(menuIds[0]!),
+        method: 'POST', ...(await nextLine(server, menuIds[0]!)),
       });
       expect(after.status).toBe(201);
       const last = ((await after.json()) as { insertedId: string }).insertedId;
@@ -226,7 +257,7 @@ describe('a data directory the server cannot use as it is', () => {
     const pid = first.child.pid!;
     await expectRefusal({ DATA_DIR: dataDir }, new RegExp(`Cannot start: the data in .*bistro\\.db is in use by another process \\(pid ${pid}\\)`));
     const res = await fetch(`${first.baseUrl}/api/carts`, {
-      method: 'POST', headers: { ...(await auth(first)), 'content-type': 'application/json' }, body: newLine((await soupIds(first))[0]!),
+      method: 'POST', ...(await nextLine(first, (await soupIds(first))[0]!)),
     });
     expect(res.status).toBe(201);
     rmSync(dataDir, { recursive: true, force: true });
