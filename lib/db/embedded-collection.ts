@@ -3,7 +3,9 @@ import { ObjectId, type Document } from 'mongodb';
 import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
 import { MINGO_OPTIONS, QUERY_OPTIONS } from './mingo-options.ts';
-import { applyOperators, checkUpdate, clone, EmbeddedServerError, upsertDocument, valueKey, type Change, type IndexSpec, type Store } from './store.ts';
+import {
+  applyOperators, checkUpdate, clone, copyOut, EmbeddedServerError, readStats, upsertDocument, valueKey, type Change, type IndexSpec, type Store,
+} from './store.ts';
 import type {
   AppCollection, AppFindCursor, AppUpdate, DeleteResult, Filter, FindOneAndUpdateOptions, FindOneOptions, FindOptions,
   IndexOptions, InsertManyResult, InsertOneResult, OptionalUnlessRequiredId, Projection, SortSpec, UpdateOptions, UpdateResult, WithId,
@@ -49,6 +51,28 @@ function plainIds(filter: Document | undefined): unknown[] | undefined {
   return Array.isArray(list) && list.every(isPlainId) ? list : undefined;
 }
 
+/** Top-level fields only, each 0 or 1: such a projection is applied before copying, so only what is kept is copied. */
+function isSimpleProjection(projection: Projection): boolean {
+  const entries = Object.entries(projection);
+  if (!entries.every(([field, v]) => !field.includes('.') && !field.startsWith('$') && [0, 1, true, false].includes(v))) return false;
+  const included = entries.filter(([field]) => field !== '_id').map(([, v]) => Boolean(v));
+  return included.every((v) => v === included[0]);
+}
+
+/** A copy of a stored document as the caller asked for it. */
+function project(doc: Document, projection: Projection | undefined): Document {
+  if (!projection || !Object.keys(projection).length) return copyOut(doc);
+  if (!isSimpleProjection(projection)) return new Query({}, QUERY_OPTIONS).find<Document>([copyOut(doc)], projection).all()[0]!;
+  const { _id: keepId = 1, ...fields } = projection;
+  const inclusive = Object.values(fields).some(Boolean);
+  const kept: Document = {};
+  for (const [field, value] of Object.entries(doc)) {
+    const keep = field === '_id' ? Boolean(keepId) : inclusive ? Boolean(fields[field]) : !(field in fields);
+    if (keep) kept[field] = value;
+  }
+  return copyOut(kept);
+}
+
 export class EmbeddedCollection<T extends Document> implements AppCollection<T> {
   private readonly db: Engine;
   private readonly name: string;
@@ -59,19 +83,19 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   private read(filter: Filter<T> | undefined, opts: FindOptions = {}): Document[] {
     this.db.refresh();
-    let docs = this.match(filter, true);
     // Order is sort, skip, limit whatever the caller chained, as in MongoDB; limit 0 means none.
-    // Done on the stored documents (sorting only reads them), so a page of a large collection
-    // copies that page, not every document the filter matched.
-    if (opts.sort || opts.skip || opts.limit) {
-      const ordered = new Query({}, QUERY_OPTIONS).find<Document>(docs);
-      if (opts.sort) ordered.sort(opts.sort);
-      if (opts.skip) ordered.skip(opts.skip);
-      if (opts.limit) ordered.limit(Math.abs(opts.limit));
-      docs = ordered.all();
+    const skip = opts.skip ?? 0;
+    const limit = opts.limit ? Math.abs(opts.limit) : undefined;
+    let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit });
+    if (opts.sort || skip || limit) {
+      const cursor = new Query({}, QUERY_OPTIONS).find<Document>(docs);
+      if (opts.sort) cursor.sort(opts.sort);
+      if (skip) cursor.skip(skip);
+      if (limit) cursor.limit(limit);
+      docs = cursor.all();
     }
-    // Copies in, not out: mingo's projection and pipeline stages write into nested input objects.
-    return new Query({}, QUERY_OPTIONS).find<Document>(docs.map(clone), opts.projection ?? {}).all();
+    // Only what is returned is copied.
+    return docs.map((doc) => project(doc, opts.projection));
   }
 
   find(filter?: Filter<T>, options: FindOptions = {}): AppFindCursor<WithId<T>> {
@@ -84,11 +108,16 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   async countDocuments(filter?: Filter<T>): Promise<number> {
     this.db.refresh();
-    return this.match(filter, true).length;
+    return this.match(filter).length;
   }
 
-  /** The stored documents themselves: callers must copy before handing anything out. */
-  private match(filter: Filter<T> | undefined, many: boolean): Document[] {
+  /**
+   * The stored documents themselves, in insertion order: callers must copy before handing
+   * anything out. With `need`, the first `need` that match, or with a sort, a set that holds the
+   * first `need` in that order (the caller sorts it).
+   */
+  private match(filter: Filter<T> | undefined, { sort, need }: { sort?: SortSpec; need?: number } = {}): Document[] {
+    const enough = (matched: Document[]) => !sort && need !== undefined && matched.length >= need;
     const ids = plainIds(filter as Document | undefined);
     if (ids) {
       // The key found the document: the rest of the filter is tested (a long `$in` per document would cost its square).
@@ -98,33 +127,58 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
       const matched: Document[] = [];
       for (const key of new Set(ids.map(valueKey))) {
         const doc = docs?.get(key);
-        if (!doc || !query.test(doc)) continue;
+        if (!doc) continue;
+        readStats.examined++;
+        if (!query.test(doc)) continue;
         matched.push(doc);
-        if (!many) break;
+        if (enough(matched)) break;
       }
       return matched;
     }
     const query = new Query(clone(filter ?? {}) as Document, QUERY_OPTIONS);
+    const store = this.db.store(this.name);
     // A transaction id, a cart line's key, a uid: names at most one document, found by its index.
-    const unique = filter ? this.db.store(this.name)?.byUniqueKey(filter as Document) : undefined;
-    if (unique !== undefined) return unique && query.test(unique) ? [unique] : [];
+    const unique = filter ? store?.byUniqueKey(filter as Document) : undefined;
+    if (unique !== undefined) {
+      if (unique) readStats.examined++;
+      return unique && query.test(unique) ? [unique] : [];
+    }
+    const test = (doc: Document) => query.test(doc);
+    const selected = store?.select((filter ?? {}) as Document, test, { sort, need });
+    if (selected) return selected;
     const matched: Document[] = [];
     for (const doc of this.db.documents(this.name)) {
-      if (!query.test(doc)) continue;
+      readStats.examined++;
+      if (!test(doc)) continue;
       matched.push(doc);
-      if (!many) break;
+      if (enough(matched)) break;
     }
     return matched;
   }
 
+  /**
+   * A pipeline that starts with `$match` reads only the documents that match, found through an
+   * index where one serves the filter (and with `$sort` then `$limit` after it, only those
+   * that can make the cut); only they are copied into the pipeline, whose stages write into
+   * their inputs.
+   */
   aggregate<R extends Document = Document>(pipeline: Document[]) {
     return {
       toArray: async (): Promise<R[]> => {
         if (pipeline.some((stage) => '$out' in stage || '$merge' in stage)) throw new Error('$out and $merge are not supported');
         this.db.refresh();
-        const copies = (name: string) => Array.from(this.db.documents(name), clone); // stages write into nested inputs
-        const aggregator = new Aggregator(clone(pipeline), { ...MINGO_OPTIONS, collectionResolver: copies });
-        return aggregator.run<R>(copies(this.name));
+        const copies = (name: string) => Array.from(this.db.documents(name), copyOut);
+        const [first, ...rest] = pipeline;
+        const filter = first?.$match as Filter<T> | undefined;
+        if (!filter || typeof filter !== 'object') {
+          return new Aggregator(clone(pipeline), { ...MINGO_OPTIONS, collectionResolver: copies }).run<R>(copies(this.name));
+        }
+        const [next, after] = rest;
+        const sort = next?.$sort as SortSpec | undefined;
+        const limit = sort && typeof after?.$limit === 'number' && after.$limit > 0 ? after.$limit : undefined;
+        const matched = this.match(filter, { sort, need: limit });
+        if (!rest.length) return matched.map(copyOut) as R[];
+        return new Aggregator(clone(rest), { ...MINGO_OPTIONS, collectionResolver: copies }).run<R>(matched.map(copyOut));
       },
     };
   }
@@ -162,9 +216,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
   async findOneAndUpdate(filter: Filter<T>, update: AppUpdate<T>, options: FindOneAndUpdateOptions = {}): Promise<WithId<T> | null> {
     const { first } = await this.update(filter, update, { upsert: options.upsert, sort: options.sort, many: false });
     const doc = options.returnDocument === 'after' ? first?.after : first?.before;
-    if (!doc) return null;
-    if (!options.projection) return clone(doc) as WithId<T>;
-    return (new Query({}, QUERY_OPTIONS).find<Document>([clone(doc)], options.projection).all()[0] as WithId<T> | undefined) ?? null;
+    return doc ? (project(doc, options.projection) as WithId<T>) : null;
   }
 
   /**
@@ -180,7 +232,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     const bad = Object.keys(update).find((op) => !UPDATE_OPERATORS.has(op));
     if (bad || !Object.keys(update).length) throw new Error(`Unsupported update operator ${bad ?? '(none)'}; use ${[...UPDATE_OPERATORS].join(', ')}`);
     this.db.assertWritable();
-    const matched = sort ? this.firstBy(filter, sort) : this.match(filter, many);
+    const matched = sort ? this.firstBy(filter, sort) : this.match(filter, { need: many ? undefined : 1 });
     // Applying the update checks it; with nothing to apply it to, it is still checked.
     if (!matched.length && !upsert) checkUpdate(update);
     if (!matched.length && upsert) {
@@ -203,9 +255,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   /** The stored document that comes first in `sort` among those matching, if any. */
   private firstBy(filter: Filter<T>, sort: SortSpec): Document[] {
-    const [first] = new Query({}, QUERY_OPTIONS).find<Document>(this.match(filter, true).map(clone)).sort(sort).limit(1).all();
-    const stored = first && this.db.store(this.name)?.docs.get(valueKey(first._id));
-    return stored ? [stored] : [];
+    return new Query({}, QUERY_OPTIONS).find<Document>(this.match(filter, { sort, need: 1 })).sort(sort).limit(1).all();
   }
 
   deleteOne(filter: Filter<T>) { return this.delete(filter, false); }
@@ -213,7 +263,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   private async delete(filter: Filter<T>, many: boolean): Promise<DeleteResult> {
     this.db.assertWritable();
-    const matched = this.match(filter, many);
+    const matched = this.match(filter, { need: many ? undefined : 1 });
     if (matched.length) await this.db.write(this.name, matched.map((before) => ({ before })));
     return { acknowledged: true, deletedCount: matched.length };
   }

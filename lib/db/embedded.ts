@@ -152,7 +152,7 @@ export class EmbeddedDb implements AppDb, Engine {
         for (const row of storage.rows()) {
           let store = stores.get(row.collection);
           if (!store) stores.set(row.collection, (store = new Store(row.collection)));
-          store.docs.set(row.id, decodeRow(row));
+          store.load(row.id, decodeRow(row));
         }
         for (const { name, indexes } of collections) for (const spec of indexes) stores.get(name)!.addIndex(spec);
         return stores;
@@ -180,7 +180,7 @@ export class EmbeddedDb implements AppDb, Engine {
       this.legacySnapshot = true;
       for (const { name, indexes, documents } of legacy) {
         const store = new Store(name);
-        for (const doc of documents) store.docs.set(valueKey(doc._id), doc);
+        for (const doc of documents) store.load(valueKey(doc._id), doc);
         for (const spec of indexes) store.addIndex(spec);
         this.stores.set(name, store);
       }
@@ -193,7 +193,7 @@ export class EmbeddedDb implements AppDb, Engine {
     return storage.read(() => {
       const stored = storage.collections().find((c) => c.name === name);
       const store = new Store(name);
-      for (const row of storage.rows(name)) store.docs.set(row.id, decodeRow(row));
+      for (const row of storage.rows(name)) store.load(row.id, decodeRow(row));
       for (const spec of stored?.indexes ?? []) store.addIndex(spec);
       this.loadedVersions.set(name, stored?.version ?? 0);
       return store;

@@ -5,6 +5,7 @@
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { update as applyUpdate } from 'mingo/updater';
 import { UPDATE_OPTIONS } from './mingo-options.ts';
+import { constraintsOf, QueryIndex, type IndexPlan } from './query-index.ts';
 
 const { EJSON } = BSON; // `import { EJSON } from 'mongodb'` is invisible to plain Node's ESM named-export detection
 
@@ -172,6 +173,18 @@ export function upsertDocument(filter: Document, update: Document): Document {
   return { _id, ...fields };
 }
 
+/**
+ * What reads cost, for tests and diagnostics: documents tested against a filter, and stored
+ * documents copied to be handed out (to a caller or to an aggregation pipeline).
+ */
+export const readStats = { examined: 0, copied: 0 };
+
+/** A stored document copied for a reader: the one way documents leave the engine. */
+export function copyOut(doc: Document): Document {
+  readStats.copied++;
+  return clone(doc);
+}
+
 /** A unique index as the checks see it: `_id_` is the document map itself. */
 interface UniqueView {
   name: string;
@@ -186,9 +199,20 @@ export class Store {
   readonly docs = new Map<string, Document>();
   private readonly specs = new Map<string, IndexSpec>();
   private readonly uniqueEntries = new Map<string, Map<string, Document>>();
+  private readonly queryIndexes = new Map<string, QueryIndex>();
+  /** Insertion order, kept by a replacement as the Map keeps its place: ties sort in it. */
+  private readonly order = new WeakMap<Document, number>();
+  private nextOrder = 0;
+  private readonly seq = (doc: Document) => this.order.get(doc)!;
 
   constructor(name: string) {
     this.name = name;
+  }
+
+  /** A document read from disk, in the order it was stored, before any index exists. */
+  load(key: string, doc: Document): void {
+    this.docs.set(key, doc);
+    this.order.set(doc, this.nextOrder++);
   }
 
   /** The declared indexes (`_id_` is implicit, as in MongoDB). */
@@ -252,8 +276,15 @@ export class Store {
       }
     }
     for (const { before, after } of changes) {
+      if (before) for (const index of this.queryIndexes.values()) index.remove(before);
       if (before && !after) this.docs.delete(valueKey(before._id));
-      else if (after) this.docs.set(valueKey(after._id), after); // a replacement keeps its place
+      else if (after) {
+        const key = valueKey(after._id);
+        const replaced = this.docs.get(key);
+        this.order.set(after, replaced ? this.order.get(replaced)! : this.nextOrder++);
+        this.docs.set(key, after); // a replacement keeps its place
+        for (const index of this.queryIndexes.values()) index.add(after);
+      }
     }
   }
 
@@ -270,6 +301,7 @@ export class Store {
       this.uniqueEntries.set(spec.name, entries);
     }
     this.specs.set(spec.name, spec);
+    this.queryIndexes.set(spec.name, new QueryIndex(spec.name, spec.key, this.seq));
   }
 
   /**
@@ -292,5 +324,69 @@ export class Store {
   dropIndex(name: string): void {
     this.specs.delete(name);
     this.uniqueEntries.delete(name);
+    this.queryIndexes.delete(name);
+  }
+
+  /**
+   * The cheapest way a declared index serves the filter (and the sort, when the caller stops
+   * after `need` documents), or undefined when none does. Cost is the documents it would test:
+   * a slice's size is known from its bounds; a walk in sort order that stops at `need` is
+   * counted as if one candidate in twenty passed the rest of the filter.
+   */
+  private plan(filter: Document, sort: Record<string, 1 | -1> | undefined, need: number | undefined): IndexPlan | undefined {
+    const constraints = constraintsOf(filter);
+    const sortFields = new Set(Object.keys(sort ?? {}));
+    let best: { plan: IndexPlan; cost: number } | undefined;
+    for (const index of this.queryIndexes.values()) {
+      const first = index.fields[0]!;
+      if (!constraints.has(first) && !sortFields.has(first)) continue;
+      if (!index.built) index.build(this.docs.values());
+      const plan = index.plan(constraints, need === undefined ? undefined : sort);
+      if (!plan) continue;
+      let cost = index.unordered.size;
+      for (const prefix of plan.combinations) cost += index.count(prefix, plan.range);
+      if (plan.sortFields) cost = Math.min(cost, need! * 20);
+      if (!best || cost < best.cost) best = { plan, cost };
+    }
+    return best?.plan;
+  }
+
+  /**
+   * The stored documents that pass `test`, found through an index: in insertion order, the first
+   * `need` of them when there is no sort, or, with a sort, a set that holds the first `need` in
+   * that sort's order. Undefined when no index serves the filter: the caller tests every document.
+   */
+  select(filter: Document, test: (doc: Document) => boolean, { sort, need }: { sort?: Record<string, 1 | -1>; need?: number }): Document[] | undefined {
+    const plan = this.plan(filter, sort, need);
+    if (!plan) return undefined;
+    const { index } = plan;
+    const passes = (doc: Document) => {
+      readStats.examined++;
+      return test(doc);
+    };
+    const matched: Document[] = [];
+    if (plan.sortFields && need !== undefined) {
+      // In sort order: once `need` passed, the ones still tied with the last on the sort's
+      // fields may come before it (ties keep insertion order), then nothing else can.
+      const from = plan.combinations[0]!.length;
+      let last: Document | undefined;
+      for (const doc of index.slice(plan.combinations[0]!, plan.range, plan.reverse)) {
+        if (last && !index.sameKey(doc, last, from, plan.sortFields)) break;
+        if (!passes(doc)) continue;
+        matched.push(doc);
+        if (matched.length >= need) last = doc;
+      }
+      return matched.sort((a, b) => this.seq(a) - this.seq(b));
+    }
+    const candidates = [...index.unordered];
+    for (const prefix of plan.combinations) for (const doc of index.slice(prefix, plan.range)) candidates.push(doc);
+    candidates.sort((a, b) => this.seq(a) - this.seq(b));
+    const limit = sort ? undefined : need;
+    for (const doc of candidates) {
+      if (!passes(doc)) continue;
+      matched.push(doc);
+      if (limit !== undefined && matched.length >= limit) break;
+    }
+    return matched;
   }
 }

@@ -7,7 +7,8 @@
 import { ObjectId } from 'mongodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { collections, conditionalUpsert, describeDb, getDb, isDuplicateKeyError, toObjectId } from '@/lib/db';
-import type { AppCollections, UpdateResult } from '@/lib/db';
+import type { AppCollection, AppCollections, Document, FindOptions, UpdateResult } from '@/lib/db';
+import type { Collections } from '@/lib/db/documents';
 import { ensureIndexes, seedDatabase } from '@/lib/db/seed';
 import { seedMenu, seedReviews } from '@/lib/seed/menu-data';
 import type { MenuItemDoc, PaymentDoc, UserDoc } from '@/lib/db/documents';
@@ -601,6 +602,103 @@ describe(`data-layer contract (${backend})`, () => {
       expect(await c.menu.countDocuments()).toBe(seedMenu.length);
       expect(await c.reviews.countDocuments()).toBe(seedReviews.length);
     });
+  });
+});
+
+describe(`indexes answer as a full scan does (${backend})`, () => {
+  // The same documents in two collections, one with indexes of every shape the app declares
+  // (single field, compound, descending, on _id, over arrays) and one with none, which either
+  // backend can only scan. Every query must answer the same, in the same order when sorted.
+  let indexed: AppCollection<Document>;
+  let scanned: AppCollection<Document>;
+  const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
+
+  function probe(i: number): Document {
+    const doc: Document = { _id: new ObjectId(), i, state: ['open', 'done', 'cancelled'][i % 3], n: i % 7 === 0 ? String(i % 10) : i % 10 };
+    if (i % 11 !== 0) doc.owner = i % 13 === 0 ? null : `o${i % 5}`;
+    if (i % 9 !== 0) doc.at = day(i % 40);
+    if (i % 4 === 0) doc.tags = i % 8 === 0 ? ['red', 'blue'] : ['green'];
+    return doc;
+  }
+
+  beforeEach(async () => {
+    const db = await getDb();
+    indexed = db.collection('indexProbe' as keyof Collections) as unknown as AppCollection<Document>;
+    scanned = db.collection('scanProbe' as keyof Collections) as unknown as AppCollection<Document>;
+    await Promise.all([indexed.deleteMany({}), scanned.deleteMany({})]);
+    const keys: Array<Record<string, 1 | -1>> = [{ owner: 1 }, { owner: 1, at: 1 }, { state: 1, _id: -1 }, { n: 1 }, { tags: 1 }, { at: -1 }, { state: 1, n: 1, at: 1 }];
+    for (const key of keys) {
+      await indexed.createIndex(key);
+    }
+    const docs = Array.from({ length: 240 }, (_, i) => probe(i));
+    await indexed.insertMany(docs.map((d) => ({ ...d })));
+    await scanned.insertMany(docs.map((d) => ({ ...d })));
+  });
+
+  const queries: Array<[Document, FindOptions?]> = [
+    [{ owner: 'o1' }],
+    [{ owner: null }],
+    [{ owner: { $in: ['o1', 'o3', null] } }],
+    [{ owner: { $eq: 'o2' }, state: 'open' }],
+    [{ at: { $gte: day(30) } }],
+    [{ at: { $gt: day(5), $lt: day(9) } }],
+    [{ at: { $lte: day(2) } }],
+    [{ owner: 'o2', at: { $gte: day(20) } }],
+    [{ $and: [{ owner: 'o4' }, { at: { $lt: day(10) } }] }],
+    [{ n: { $gt: 5 } }],
+    [{ n: { $lt: '5' } }],
+    [{ n: 5 }],
+    [{ n: '0' }],
+    [{ tags: 'red' }],
+    [{ tags: { $in: ['green', 'blue'] } }],
+    [{ state: 'open', n: { $gte: 3 }, at: { $exists: true } }],
+    [{ state: 'open' }, { sort: { _id: -1 }, limit: 10 }],
+    [{ state: 'done' }, { sort: { _id: 1 }, skip: 5, limit: 10 }],
+    [{ state: { $in: ['open', 'done'] } }, { sort: { _id: -1 }, limit: 7 }],
+    [{}, { sort: { at: -1, _id: 1 }, limit: 12 }],
+    [{}, { sort: { at: 1, _id: 1 }, skip: 3, limit: 12 }],
+    [{ state: 'cancelled' }, { sort: { at: -1, i: 1 }, limit: 6 }],
+    [{ owner: 'o1' }, { sort: { at: -1, _id: -1 }, limit: 5 }],
+    [{ owner: 'o1' }, { sort: { at: 1, i: 1 } }],
+    [{ state: 'open', n: { $gte: 3 } }, { sort: { n: 1, at: 1, _id: 1 }, limit: 9 }],
+    [{ state: 'open', n: 4 }, { sort: { at: -1, i: -1 }, limit: 3, projection: { i: 1, at: 1 } }],
+    [{ owner: { $in: ['o0', 'o2'] }, at: { $gte: day(10) } }, { sort: { i: -1 }, limit: 4 }],
+  ];
+
+  /** Unsorted answers promise no order: compared by the field every probe has once. */
+  const byI = (docs: Document[]) => [...docs].sort((a, b) => a.i - b.i);
+
+  async function expectSameAnswers() {
+    for (const [filter, options = {}] of queries) {
+      const fromIndex = await indexed.find(filter, options).toArray();
+      const fromScan = await scanned.find(filter, options).toArray();
+      const shape = JSON.stringify([filter, options]);
+      if (options.sort) expect(fromIndex, shape).toEqual(fromScan);
+      else expect(byI(fromIndex), shape).toEqual(byI(fromScan));
+      expect(await indexed.countDocuments(filter), shape).toBe(await scanned.countDocuments(filter));
+      const firstOf = (c: AppCollection<Document>) => c.findOne(filter, { sort: options.sort ?? { i: 1 } });
+      expect(await firstOf(indexed), shape).toEqual(await firstOf(scanned));
+      const pipeline = [{ $match: filter }, { $sort: options.sort ?? { i: 1 } }, { $limit: 5 }, { $project: { i: 1 } }];
+      expect(await indexed.aggregate(pipeline).toArray(), shape).toEqual(await scanned.aggregate(pipeline).toArray());
+      const counted = [{ $match: filter }, { $group: { _id: '$state', count: { $sum: 1 } } }, { $sort: { _id: 1 } }];
+      expect(await indexed.aggregate(counted).toArray(), shape).toEqual(await scanned.aggregate(counted).toArray());
+    }
+  }
+
+  it('for equality, $in, ranges, compound prefixes and sorts, on fresh indexes', async () => {
+    await expectSameAnswers();
+  });
+
+  it('and again after updates, deletions and insertions moved documents within the indexes', async () => {
+    for (const c of [indexed, scanned]) {
+      await c.updateMany({ owner: 'o1', state: 'open' }, { $set: { owner: 'o3', at: day(45) } });
+      await c.updateMany({ i: { $gte: 100, $lt: 120 } }, { $set: { tags: ['red'] }, $unset: { at: '' } });
+      await c.updateOne({ i: 7 }, { $set: { n: 9, state: 'open' } });
+      await c.deleteMany({ state: 'cancelled', i: { $lt: 60 } });
+      await c.insertMany([250, 251, 252].map((i) => ({ ...probe(i), _id: new ObjectId(`${'0'.repeat(20)}${i.toString(16).padStart(4, '0')}`) })));
+      await c.findOneAndUpdate({ owner: 'o2' }, { $set: { state: 'done', at: day(1) } }, { sort: { at: -1, i: 1 } });
+    }
+    await expectSameAnswers();
   });
 });
 
