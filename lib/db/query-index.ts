@@ -166,13 +166,21 @@ export class QueryIndex {
 
   /** Built on first use, so that opening a large database does not sort every index of it. */
   build(docs: Iterable<Document>): void {
-    const sorted: Document[] = [];
+    // Each key read once, not once per comparison.
+    const entries: Array<{ doc: Document; key: unknown[]; seq: number }> = [];
     this.loose.clear();
     for (const doc of docs) {
       if (this.isLoose(doc)) this.loose.add(doc);
-      else sorted.push(doc);
+      else entries.push({ doc, key: this.paths.map((p) => valueAt(doc, p)), seq: this.seq(doc) });
     }
-    this.sorted = sorted.sort(this.compare);
+    entries.sort((a, b) => {
+      for (let i = 0; i < a.key.length; i++) {
+        const c = compareValues(a.key[i], b.key[i]);
+        if (c) return c * this.directions[i]!;
+      }
+      return a.seq - b.seq;
+    });
+    this.sorted = entries.map((e) => e.doc);
   }
 
   /** The first position in the sorted documents where `before(doc)` is false. */
