@@ -1,4 +1,4 @@
-// The embedded database under a growing history: a server started on 1, 20,000 or 100,000 past
+// The embedded database under a growing history: a server started on 1, 100,000 or 300,000 past
 // orders. For each: cold start to the first answered request, memory, add-to-cart latency, the
 // longest event-loop block during a burst of writes (measured inside the server), the menu's
 // latency while writes go on, and checkouts one after another (add a dish, open the payment, pay
