@@ -357,36 +357,57 @@ export class Store {
    * that sort's order. Undefined when no index serves the filter: the caller tests every document.
    */
   select(filter: Document, test: (doc: Document) => boolean, { sort, need }: { sort?: Record<string, 1 | -1>; need?: number }): Document[] | undefined {
-    const plan = this.plan(filter, sort, need);
-    if (!plan) return undefined;
-    const { index } = plan;
     const passes = (doc: Document) => {
       readStats.examined++;
       return test(doc);
     };
-    const matched: Document[] = [];
-    if (plan.sortFields && need !== undefined) {
-      // In sort order: once `need` passed, the ones still tied with the last on the sort's
-      // fields may come before it (ties keep insertion order), then nothing else can.
-      const from = plan.combinations[0]!.length;
-      let last: Document | undefined;
-      for (const doc of index.slice(plan.combinations[0]!, plan.range, plan.reverse)) {
-        if (last && !index.sameKey(doc, last, from, plan.sortFields)) break;
-        if (!passes(doc)) continue;
-        matched.push(doc);
-        if (matched.length >= need) last = doc;
-      }
-      return matched.sort((a, b) => this.seq(a) - this.seq(b));
-    }
-    const candidates = [...index.unordered];
-    for (const prefix of plan.combinations) for (const doc of index.slice(prefix, plan.range)) candidates.push(doc);
-    candidates.sort((a, b) => this.seq(a) - this.seq(b));
+    const plan = this.plan(filter, sort, need);
+    if (plan?.sortFields && need !== undefined) return this.walk(plan, passes, need);
+    const candidates = plan ? this.candidates(plan) : this.eitherCandidates(filter);
+    if (!candidates) return undefined;
+    const ordered = [...candidates].sort((a, b) => this.seq(a) - this.seq(b));
     const limit = sort ? undefined : need;
-    for (const doc of candidates) {
+    const matched: Document[] = [];
+    for (const doc of ordered) {
       if (!passes(doc)) continue;
       matched.push(doc);
       if (limit !== undefined && matched.length >= limit) break;
     }
     return matched;
+  }
+
+  private candidates({ index, combinations, range }: IndexPlan): Set<Document> {
+    const found = new Set(index.unordered);
+    for (const prefix of combinations) for (const doc of index.slice(prefix, range)) found.add(doc);
+    return found;
+  }
+
+  /** An `$or` whose every branch (with the rest of the filter) an index serves: the union of theirs. */
+  private eitherCandidates(filter: Document): Set<Document> | undefined {
+    const { $or: branches, ...rest } = filter;
+    if (!Array.isArray(branches) || !branches.length) return undefined;
+    const plans = branches.map((branch: Document) => this.plan({ $and: [rest, branch] }, undefined, undefined));
+    if (plans.some((plan) => !plan)) return undefined;
+    const found = new Set<Document>();
+    for (const plan of plans) for (const doc of this.candidates(plan!)) found.add(doc);
+    return found;
+  }
+
+  /**
+   * In sort order: once `need` passed, the ones still tied with the last on the sort's fields may
+   * come before it (ties keep insertion order), then nothing else can.
+   */
+  private walk(plan: IndexPlan, passes: (doc: Document) => boolean, need: number): Document[] {
+    const { index } = plan;
+    const prefix = plan.combinations[0]!;
+    const matched: Document[] = [];
+    let last: Document | undefined;
+    for (const doc of index.slice(prefix, plan.range, plan.reverse)) {
+      if (last && !index.sameKey(doc, last, prefix.length, plan.sortFields)) break;
+      if (!passes(doc)) continue;
+      matched.push(doc);
+      if (matched.length >= need) last = doc;
+    }
+    return matched.sort((a, b) => this.seq(a) - this.seq(b));
   }
 }

@@ -663,6 +663,9 @@ describe(`indexes answer as a full scan does (${backend})`, () => {
     [{ state: 'open', n: { $gte: 3 } }, { sort: { n: 1, at: 1, _id: 1 }, limit: 9 }],
     [{ state: 'open', n: 4 }, { sort: { at: -1, i: -1 }, limit: 3, projection: { i: 1, at: 1 } }],
     [{ owner: { $in: ['o0', 'o2'] }, at: { $gte: day(10) } }, { sort: { i: -1 }, limit: 4 }],
+    [{ $or: [{ owner: 'o1' }, { at: { $gte: day(35) } }] }],
+    [{ state: 'open', $or: [{ owner: 'o2' }, { n: 3 }, { tags: 'red' }] }, { sort: { i: 1 }, limit: 5 }],
+    [{ $or: [{ owner: 'o1' }, { i: 5 }] }],
   ];
 
   /** Unsorted answers promise no order: compared by the field every probe has once. */

@@ -63,6 +63,12 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: what a query reads'
     expect(range.result).toHaveLength(Math.ceil(COUNT / 365) * 2 - 0);
     expect(range).toMatchObject({ examined: range.result.length, copied: range.result.length });
 
+    // Each branch of an $or through its own index; one branch no index serves makes it a scan.
+    const either = await cost(() => orders.find({ $or: [{ owner: 'o7' }, { at: day(0) }] }).toArray());
+    expect(either.result).toHaveLength(COUNT / 100 + Math.ceil(COUNT / 365));
+    expect(either).toMatchObject({ examined: either.result.length, copied: either.result.length });
+    expect((await cost(() => orders.countDocuments({ $or: [{ owner: 'o7' }, { i: 5 }] }))).examined).toBe(COUNT);
+
     const counted = await cost(() => orders.countDocuments({ state: 'open' }));
     expect(counted).toEqual({ result: COUNT / 10, examined: COUNT / 10, copied: 0 });
 
