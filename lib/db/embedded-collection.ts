@@ -64,7 +64,8 @@ function project(doc: Document, projection: Projection | undefined): Document {
   if (!projection || !Object.keys(projection).length) return copyOut(doc);
   if (!isSimpleProjection(projection)) return new Query({}, QUERY_OPTIONS).find<Document>([copyOut(doc)], projection).all()[0]!;
   const { _id: keepId = 1, ...fields } = projection;
-  const inclusive = Object.values(fields).some(Boolean);
+  // `{ _id: 1 }` alone includes only the id; `{ _id: 0 }` alone excludes only it.
+  const inclusive = Object.keys(fields).length ? Object.values(fields).some(Boolean) : Boolean(keepId);
   const kept: Document = {};
   for (const [field, value] of Object.entries(doc)) {
     const keep = field === '_id' ? Boolean(keepId) : inclusive ? Boolean(fields[field]) : !(field in fields);

@@ -120,6 +120,9 @@ describe(`data-layer contract (${backend})`, () => {
     expect((await c.menu.findOne({ category: 'soup' }, { sort: { price: -1 } }))?.name).toBe('Soup A');
     const projected = await c.menu.findOne({ name: 'Pizza C' }, { projection: { price: 1 } });
     expect(Object.keys(projected!).sort()).toEqual(['_id', 'price']);
+    expect(Object.keys((await c.menu.findOne({ name: 'Pizza C' }, { projection: { _id: 1 } }))!)).toEqual(['_id']);
+    expect(Object.keys((await c.menu.findOne({ name: 'Pizza C' }, { projection: { _id: 0 } }))!)).not.toContain('_id');
+    expect(Object.keys((await c.menu.findOne({ name: 'Pizza C' }, { projection: { _id: 0, name: 1 } }))!)).toEqual(['name']);
     expect(await c.menu.findOne({ name: 'nope' })).toBeNull();
   });
 
