@@ -137,14 +137,29 @@ async function post(baseUrl, token, path, body, expected) {
 }
 
 /**
- * One checkout as a diner makes it: a dish into the cart, the payment opened (at a table, so no
- * pickup slot can refuse it), and the demo card paid, until the page has its order. A build whose
- * demo confirmation does not answer the order has its page save the payment next, so that request
- * is part of paying there.
+ * The first pickup time with room from tomorrow on: an order no hour of the run refuses (a table
+ * order needs its QR code's token and the restaurant open). Asked before each checkout, untimed.
+ */
+async function pickupWithRoom(baseUrl) {
+  for (let day = 1; day <= 14; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA');
+    const slots = await (await fetch(`${baseUrl}/api/pickup-slots?date=${date}`)).json();
+    const slot = Array.isArray(slots) && slots.find((s) => s.available);
+    if (slot) return { kind: 'pickup', date, time: slot.time };
+  }
+  throw new Error('no pickup time with room in the next two weeks');
+}
+
+/**
+ * One checkout as a diner makes it: a dish into the cart, the payment opened for a pickup time
+ * with room, and the demo card paid, until the page has its order. A build whose demo
+ * confirmation does not answer the order has its page save the payment next, so that request is
+ * part of paying there.
  */
 async function checkout(baseUrl, token, menuId) {
+  const fulfilment = await pickupWithRoom(baseUrl);
   const add = await post(baseUrl, token, '/api/carts', { menuId }, 201);
-  const intent = await post(baseUrl, token, '/api/create-payment-intent', { fulfilment: { kind: 'table', table: 1 } }, 200);
+  const intent = await post(baseUrl, token, '/api/create-payment-intent', { fulfilment }, 200);
   const { transactionId, price } = intent.answer;
   const confirmed = await post(baseUrl, token, '/api/payments/demo-confirm', { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }, 200);
   const saved = confirmed.answer.order ? { ms: 0 } : await post(baseUrl, token, '/api/payments', { email: CHECKOUT_EMAIL, price, transactionId }, 200);
