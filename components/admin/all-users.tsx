@@ -1,18 +1,25 @@
 'use client';
 
-import useSWR from 'swr';
+import { useState } from 'react';
 import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
-import type { Role } from '@/lib/auth/roles';
+import { FilterSelect, listUrl } from '@/components/ui/filter-fields';
+import { LoadMore } from '@/components/ui/load-more';
+import { SearchField } from '@/components/ui/search-field';
+import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
+import { ACCOUNT_ROLES } from '@/lib/auth/roles';
+import { USERS_URL } from '@/lib/users/schemas';
+import type { AccountRole, Role } from '@/lib/auth/roles';
 import type { UserRecord as UserRow } from '@/lib/users/types';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';
 import { useAction } from './use-action';
 
-const USERS_KEY = '/api/users';
+
+const ROLE_LABEL: Record<AccountRole, string> = { diner: 'Diners', staff: 'Staff', admin: 'Admins' };
 
 /** The one role-setting call: `PATCH /api/users/{id}`. Their sessions end, so the new role applies at their next sign-in. */
 const setRole = (user: UserRow, role: Role) => api<{ modifiedCount: number }>(`/api/users/${user._id}`, { method: 'PATCH', json: { role } });
@@ -64,12 +71,13 @@ function StaffChoice({ user, onDone }: { user: UserRow; onDone: () => Promise<un
   );
 }
 
-/** Everybody with a user record: make them staff, a diner again or admin, or delete them. */
-export function AllUsers() {
+/** Everybody with a user record, newest first, a page at a time: make them staff, a diner again or admin, or delete them. */
+export function AllUsers({ first }: { first: FirstPage<UserRow> }) {
   const { user: me } = useSession();
-  const { data: users, error, mutate } = useSWR<UserRow[]>(USERS_KEY);
-
-  if (!users) return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading users…" failed="The users could not be loaded." />;
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState<AccountRole | ''>('');
+  const url = listUrl(USERS_URL, { search, role: roleFilter });
+  const { items: users, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<UserRow>(url, first);
 
   const columns: Column<UserRow>[] = [
     {
@@ -110,12 +118,34 @@ export function AllUsers() {
     },
   ];
 
+  let body;
+  if (!users) body = <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading users…" failed="The users could not be loaded." />;
+  else if (!users.length) body = <EmptyState>{url === USERS_URL ? 'Nobody has signed up yet.' : 'Nobody matches this search.'}</EmptyState>;
+  else
+    body = (
+      <>
+        <DataTable caption="Users" columns={columns} rows={users} />
+        <LoadMore shown={users.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} noun={['user', 'users']} />
+      </>
+    );
+
   return (
-    <section aria-labelledby="users-count">
-      <h2 id="users-count" className="mb-4 font-display text-2xl uppercase">
-        Total users: {users.length}
+    <section aria-labelledby="users-count" className="space-y-4">
+      <h2 id="users-count" className="font-display text-2xl uppercase">
+        Total users: {total ? `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}` : (users?.length ?? '…')}
       </h2>
-      {users.length ? <DataTable caption="Users" columns={columns} rows={users} /> : <EmptyState>Nobody has signed up yet.</EmptyState>}
+      <form role="search" aria-label="Find users" onSubmit={(event) => event.preventDefault()} className="flex flex-wrap items-end gap-4">
+        <SearchField id="user-search" label="Search" placeholder="Name or email" value={search} onSearch={setSearch} />
+        <FilterSelect id="user-role" label="Role" value={roleFilter} onChange={(value) => setRoleFilter(value as AccountRole | '')}>
+          <option value="">Everybody</option>
+          {ACCOUNT_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABEL[r]}
+            </option>
+          ))}
+        </FilterSelect>
+      </form>
+      {body}
     </section>
   );
 }

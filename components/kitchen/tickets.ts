@@ -1,11 +1,15 @@
 import { KITCHEN_STEP, OPEN_STATUSES } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
 import type { KitchenSettings } from '@/lib/orders/kitchen-config';
+import { MAX_LIMIT } from '@/lib/pagination/schemas';
 
 /** How the kitchen display arranges and words its tickets (client-safe, no React). */
 
-/** The list the kitchen reads: its three columns' statuses. */
-export const KITCHEN_ORDERS_KEY = `/api/orders?status=${OPEN_STATUSES.join(',')}`;
+/**
+ * The list the kitchen reads: its three columns' statuses, as many as one page holds (far more
+ * tickets than a kitchen has open at once).
+ */
+export const KITCHEN_ORDERS_KEY = `/api/orders?status=${OPEN_STATUSES.join(',')}&limit=${MAX_LIMIT}`;
 
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 

@@ -1,5 +1,6 @@
 import { isLaterStatus } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
+import type { ListPage } from '@/lib/pagination/link';
 
 /** Keeping a list of orders current from the events of the order stream (client-safe). */
 
@@ -21,4 +22,24 @@ export function withOrder(list: Order[], order: Order, belongs: (order: Order) =
 /** `list` of anything with an order's id and status, with the status an event reports, if later. */
 export function withStatus<T extends { _id: string; status: OrderStatus }>(list: T[], order: Pick<Order, '_id' | 'status'>): T[] {
   return list.map((item) => (item._id === order._id && isLaterStatus(order.status, item.status) ? { ...item, status: order.status } : item));
+}
+
+/**
+ * Pages of a list read a page at a time, with `order` as an event reports it: changed in the page
+ * that holds it; when new, put in the first loaded page it sorts into, and left for a later page
+ * to bring when it sorts after everything loaded while more pages remain.
+ */
+export function withOrderInPages(pages: ListPage<Order>[], order: Order, belongs: (order: Order) => boolean = () => true): ListPage<Order>[] {
+  const holder = pages.findIndex((page) => page.items.some((o) => o._id === order._id));
+  const target =
+    holder >= 0
+      ? holder
+      : belongs(order)
+        ? pages.findIndex((page, i) => {
+            const last = page.items.at(-1);
+            return !last || newestFirst(order, last) < 0 || (i === pages.length - 1 && !page.next);
+          })
+        : -1;
+  if (target < 0) return pages;
+  return pages.map((page, i) => (i === target ? { ...page, items: withOrder(page.items, order, belongs) } : page));
 }

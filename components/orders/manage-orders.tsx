@@ -4,17 +4,23 @@ import { useState, type ReactNode } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { useAction } from '@/components/admin/use-action';
-import { api } from '@/lib/client/api';
+import { DateRangeFields, FILTER_FIELD, FilterSelect, listUrl } from '@/components/ui/filter-fields';
+import { LoadMore } from '@/components/ui/load-more';
+import { SearchField } from '@/components/ui/search-field';
+import type { FirstPage } from '@/components/ui/use-paged-list';
+import { ApiError, api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { byPickupSlot, fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { formatCents, formatPrice } from '@/lib/menu/money';
 import { orderLabel } from '@/lib/orders/wording';
 import { ORDER_STATUSES, stepsFor, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
+import { orderMatches } from '@/lib/orders/filters';
+import type { FulfilmentKind, OrderFilters } from '@/lib/orders/schemas';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { ConnectionNotice } from './connection-notice';
 import { OrderStatusBadge } from './order-status-badge';
-import { useLiveOrders } from './use-live-orders';
+import { useLiveOrderPages } from './use-live-order-pages';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatWhen = (iso: string) => when.format(new Date(iso));
@@ -108,16 +114,67 @@ const FILTER_LABEL: Record<OrderStatus, string> = {
 type Sort = 'newest' | 'slot';
 const ACTIVE: readonly OrderStatus[] = ['pending', 'preparing', 'ready'];
 
+/** The filters as the form holds them: empty is "any". */
+interface FilterForm {
+  status: OrderStatus | '';
+  fulfilment: FulfilmentKind | '';
+  from: string;
+  to: string;
+  search: string;
+}
+
+const NO_FILTERS: FilterForm = { status: '', fulfilment: '', from: '', to: '', search: '' };
+const ORDERS_URL = '/api/orders';
+
+
+const filtersOf = (form: FilterForm): OrderFilters => ({
+  ...(form.status ? { status: [form.status] } : {}),
+  ...(form.fulfilment ? { fulfilment: form.fulfilment } : {}),
+  ...(form.from ? { from: form.from } : {}),
+  ...(form.to ? { to: form.to } : {}),
+  ...(form.search ? { search: form.search } : {}),
+});
+
+/** The filters and the search: each choice reads the list again; the search after a pause in typing. */
+function OrderFilterBar({ form, onChange }: { form: FilterForm; onChange: (form: FilterForm) => void }) {
+  return (
+    <form role="search" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()} className="flex flex-wrap items-end gap-4">
+      <SearchField id="order-search" label="Search" placeholder="Number, name or email" value={form.search} onSearch={(search) => onChange({ ...form, search })} />
+      <FilterSelect id="order-filter" label="Show" value={form.status} onChange={(status) => onChange({ ...form, status: status as OrderStatus | '' })}>
+        <option value="">All orders</option>
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {FILTER_LABEL[status]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect id="order-fulfilment" label="Pickup or table" value={form.fulfilment} onChange={(fulfilment) => onChange({ ...form, fulfilment: fulfilment as FulfilmentKind | '' })}>
+        <option value="">Both</option>
+        <option value="pickup">Pickup</option>
+        <option value="table">Table</option>
+      </FilterSelect>
+      <DateRangeFields id="order" labels={['Paid from', 'Paid until']} from={form.from} to={form.to} onChange={(range) => onChange({ ...form, ...range })} />
+    </form>
+  );
+}
+
 /**
- * Every order, with its fulfilment and the buttons that move it on to its next steps. Orders
- * paid or moved on elsewhere (the kitchen, another screen) arrive through the order stream;
- * `since` is when the page read the list on the server.
+ * The orders, newest first, a page at a time, with their fulfilment and the buttons that move them
+ * on to their next steps. Orders paid or moved on elsewhere (the kitchen, another screen) arrive
+ * through the order stream; `since` is when the page read the first page on the server, and
+ * `timeZone` the restaurant's, whose days the date filters name.
  */
-export function ManageOrders({ since, isAdmin }: { since: string; isAdmin: boolean }) {
-  const [filter, setFilter] = useState<OrderStatus | ''>('');
+export function ManageOrders({ since, first, timeZone, isAdmin }: { since: string; first: FirstPage<Order>; timeZone: string; isAdmin: boolean }) {
+  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [sort, setSort] = useState<Sort>('slot');
-  const url = filter ? `/api/orders?status=${filter}` : '/api/orders';
-  const { orders, error, mutate, reconnecting } = useLiveOrders(url, { since, belongs: (o) => !filter || o.status === filter });
+  const url = listUrl(ORDERS_URL, { ...form });
+  const filters = filtersOf(form);
+  const { items: orders, total, hasMore, loadingMore, loadMore, error, mutate, reconnecting } = useLiveOrderPages(url, {
+    since,
+    first,
+    belongs: (o) => orderMatches(o, filters, timeZone),
+  });
+  const filtered = url !== ORDERS_URL;
 
   const columns: Column<Order>[] = [
     { header: 'Order', rowHeader: true, cell: (o) => <span className="font-semibold whitespace-nowrap">{orderLabel(o)}</span> },
@@ -141,7 +198,15 @@ export function ManageOrders({ since, isAdmin }: { since: string; isAdmin: boole
         </time>
       ),
     },
-    { header: 'Customer', cell: (o) => <span className="break-all">{o.email}</span> },
+    {
+      header: 'Customer',
+      cell: (o) => (
+        <>
+          {o.name ? <span className="block font-semibold">{o.name}</span> : null}
+          <span className="break-all">{o.email}</span>
+        </>
+      ),
+    },
     {
       header: 'Items',
       cell: (o) => (
@@ -178,60 +243,37 @@ export function ManageOrders({ since, isAdmin }: { since: string; isAdmin: boole
 
   let body: ReactNode;
   if (!orders) {
-    body = <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading orders…" failed="The orders could not be loaded." />;
+    body = <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading orders…" failed={error instanceof ApiError && error.status === 400 ? error.message : 'The orders could not be loaded.'} />;
   } else if (!orders.length) {
-    body = (
-      <EmptyState>
-        {filter ? `No ${filter} orders right now.` : 'No orders yet. They appear here as soon as diners pay.'}
-      </EmptyState>
-    );
+    body = <EmptyState>{filtered ? 'No orders match these filters.' : 'No orders yet. They appear here as soon as diners pay.'}</EmptyState>;
   } else {
     const rows = sort === 'slot' ? byPickupSlot(orders, (o) => ACTIVE.includes(o.status)) : orders;
     const order = sort === 'slot' ? 'open pickup orders by pickup time, then the rest newest first' : 'newest first';
-    body = <DataTable caption={`${filter ? `${FILTER_LABEL[filter]} orders` : 'Orders'}, ${order}`} columns={columns} rows={rows} />;
+    body = (
+      <>
+        <DataTable caption={`${form.status ? `${FILTER_LABEL[form.status]} orders` : 'Orders'}, ${order}`} columns={columns} rows={rows} />
+        <LoadMore shown={orders.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} noun={['order', 'orders']} />
+      </>
+    );
   }
 
   return (
     <section aria-labelledby="orders-count" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="orders-count" className="font-display text-2xl uppercase">
-          {orders ? `Orders: ${orders.length}` : 'Orders'}
+          {total ? `Orders: ${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}` : 'Orders'}
         </h2>
-        <div className="flex flex-wrap gap-4">
-          <div>
-            <label htmlFor="order-sort" className="block text-sm font-semibold">
-              Order by
-            </label>
-            <select
-              id="order-sort"
-              value={sort}
-              onChange={(event) => setSort(event.target.value as Sort)}
-              className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
-            >
-              <option value="slot">Pickup time, soonest first</option>
-              <option value="newest">Newest first</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="order-filter" className="block text-sm font-semibold">
-              Show
-            </label>
-            <select
-              id="order-filter"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value as OrderStatus | '')}
-              className="mt-1 min-h-11 rounded border border-gray-300 bg-white px-3 py-2"
-            >
-              <option value="">All orders</option>
-              {ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {FILTER_LABEL[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <div>
+          <label htmlFor="order-sort" className="block text-sm font-semibold">
+            Order by
+          </label>
+          <select id="order-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)} className={FILTER_FIELD}>
+            <option value="slot">Pickup time, soonest first</option>
+            <option value="newest">Newest first</option>
+          </select>
         </div>
       </div>
+      <OrderFilterBar form={form} onChange={setForm} />
       <ConnectionNotice reconnecting={reconnecting} />
       {orders && error ? (
         <p role="status" className="rounded bg-amber-50 px-4 py-2 text-sm text-amber-900">

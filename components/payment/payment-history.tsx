@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { ConnectionNotice } from '@/components/orders/connection-notice';
 import { withStatus } from '@/components/orders/live-orders';
 import { ORDER_STATUS_STYLE } from '@/components/orders/order-status-badge';
@@ -10,6 +9,8 @@ import { useOrderStream } from '@/components/orders/use-order-stream';
 import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { formatCents, formatPrice } from '@/lib/menu/money';
@@ -87,10 +88,10 @@ const COLUMNS: Column<Payment>[] = [
  * order stream (`since`: when the page read the list on the server); when an order becomes ready
  * the page says so, and the browser too if the diner allowed notifications.
  */
-export function PaymentHistory({ since }: { since: string }) {
+export function PaymentHistory({ since, first }: { since: string; first: FirstPage<Payment> }) {
   const { user } = useSession();
-  const key = user ? `/api/payments/${encodeURIComponent(user.email)}` : null;
-  const { data: payments, error, mutate } = useSWR<Payment[]>(key);
+  const key = user ? `/api/payments/${encodeURIComponent(user.email)}` : first.url;
+  const { items: payments, pages, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<Payment>(key, first);
   const [ready, setReady] = useState<Order[]>([]);
   const { reconnecting } = useOrderStream({
     after: since,
@@ -105,7 +106,7 @@ export function PaymentHistory({ since }: { since: string }) {
       }
       // A refund changes no status: it is taken from the stream as it comes.
       const refunded = (list: Payment[]) => list.map((p) => (p._id === order._id ? { ...p, ...(order.refundedCents ? { refundedCents: order.refundedCents } : {}) } : p));
-      void mutate((cached) => refunded(withStatus(cached ?? payments ?? [], order)), { revalidate: false });
+      void mutate((cached) => (cached ?? pages ?? []).map((page) => ({ ...page, items: refunded(withStatus(page.items, order)) })), { revalidate: false });
     },
     onRefused: () => void mutate(),
   });
@@ -120,8 +121,9 @@ export function PaymentHistory({ since }: { since: string }) {
     <section aria-label="Your payments" className="space-y-4 rounded bg-white p-6 shadow-sm md:p-10">
       <ReadyAlerts ready={ready} onDismiss={(id) => setReady((shown) => shown.filter((o) => o._id !== id))} />
       <ConnectionNotice reconnecting={reconnecting} />
-      <p className="mb-8 font-display text-2xl uppercase">Total payments: {payments.length}</p>
+      <p className="mb-8 font-display text-2xl uppercase">Total payments: {total ? `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}` : payments.length}</p>
       <DataTable caption="Payments" columns={COLUMNS} rows={payments} />
+      <LoadMore shown={payments.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} noun={['payment', 'payments']} />
     </section>
   );
 }

@@ -1,10 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import type { ReactNode } from 'react';
-import useSWR from 'swr';
+import { useState, type ReactNode } from 'react';
+import { DateRangeFields, FilterSelect, listUrl } from '@/components/ui/filter-fields';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
-import type { Booking } from '@/lib/reservations/types';
+import { LoadMore } from '@/components/ui/load-more';
+import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
+import { BOOKING_STATUSES } from '@/lib/reservations/schemas';
+import type { Booking, BookingStatus } from '@/lib/reservations/types';
 import { formatDay } from '@/lib/reservations/calendar';
 import { BookingTable } from './booking-table';
 
@@ -20,14 +23,15 @@ const BOOK_LINK = 'inline-flex min-h-11 items-center rounded bg-ink px-4 py-2 te
  */
 interface BookingListProps {
   url: string;
+  first: FirstPage<Booking>;
   /** 'your bookings', for the loading and failure messages. */
   what: string;
   empty: ReactNode;
   children: (bookings: Booking[], refresh: () => Promise<unknown>) => ReactNode;
 }
 
-function BookingList({ url, what, empty, children }: BookingListProps) {
-  const { data, error, mutate } = useSWR<Booking[]>(url, { refreshInterval: REFRESH_MS });
+function BookingList({ url, first, what, empty, children }: BookingListProps) {
+  const { items: data, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<Booking>(url, first, { refreshInterval: REFRESH_MS });
   if (!data) {
     const failed = `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.`;
     return <LoadingOrError error={error} onRetry={() => void mutate()} loading={`Loading ${what}…`} failed={failed} />;
@@ -41,6 +45,7 @@ function BookingList({ url, what, empty, children }: BookingListProps) {
         </p>
       ) : null}
       {children(data, () => mutate())}
+      <LoadMore shown={data.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} noun={['booking', 'bookings']} />
     </>
   );
 }
@@ -51,13 +56,15 @@ const bookLink = (
   </Link>
 );
 
-/** The diner's own bookings: upcoming soonest first, then past ones (the server's order). */
-export function MyBookings() {
+const bySlot = (a: Booking, b: Booking) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
+
+/** The diner's own bookings, latest day first a page at a time: upcoming soonest first, then past ones, most recent first. */
+export function MyBookings({ first }: { first: FirstPage<Booking> }) {
   return (
-    <BookingList url="/api/bookings" what="your bookings" empty={<>You have no bookings yet. {bookLink}.</>}>
+    <BookingList url={first.url} first={first} what="your bookings" empty={<>You have no bookings yet. {bookLink}.</>}>
       {(bookings, refresh) => {
-        const upcoming = bookings.filter((b) => !b.started);
-        const past = bookings.filter((b) => b.started);
+        const upcoming = bookings.filter((b) => !b.started).sort(bySlot);
+        const past = bookings.filter((b) => b.started).sort((a, b) => bySlot(b, a));
         return (
           <div className="space-y-10">
             <section aria-labelledby="upcoming-bookings">
@@ -119,10 +126,30 @@ function DayTable({ day, refresh }: { day: Day; refresh: () => Promise<unknown> 
   );
 }
 
-/** Every booking, by day: days still to come first, then past days folded away. */
-export function ManageBookings() {
+interface BookingFilters {
+  status: BookingStatus | '';
+  from: string;
+  to: string;
+}
+
+/** Every booking, latest day first a page at a time, by status and day: days still to come first, then past days folded away. */
+export function ManageBookings({ first }: { first: FirstPage<Booking> }) {
+  const [filters, setFilters] = useState<BookingFilters>({ status: '', from: '', to: '' });
+  const url = listUrl(first.url, { ...filters });
   return (
-    <BookingList url="/api/bookings?all=1" what="the bookings" empty="No bookings yet. They appear here as soon as diners book.">
+    <div className="space-y-6">
+      <form role="search" aria-label="Filter bookings" onSubmit={(event) => event.preventDefault()} className="flex flex-wrap items-end gap-4">
+        <FilterSelect id="booking-status" label="Status" value={filters.status} onChange={(status) => setFilters({ ...filters, status: status as BookingStatus | '' })}>
+          <option value="">Any</option>
+          {BOOKING_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </FilterSelect>
+        <DateRangeFields id="booking" labels={['From', 'Until']} from={filters.from} to={filters.to} onChange={(range) => setFilters({ ...filters, ...range })} />
+      </form>
+      <BookingList url={url} first={first} what="the bookings" empty={url === first.url ? 'No bookings yet. They appear here as soon as diners book.' : 'No bookings match these filters.'}>
       {(bookings, refresh) => {
         const days = byDay(bookings);
         // A day is past once every booking on it has started; today stays up while any is still to come.
@@ -132,7 +159,7 @@ export function ManageBookings() {
         return (
           <div className="space-y-10">
             <p role="status" className="rounded-lg bg-white px-6 py-4 shadow-sm">
-              {pending ? `${pending} ${pending === 1 ? 'booking is' : 'bookings are'} waiting for confirmation.` : 'Every upcoming booking has been answered.'}
+              {pending ? `${pending} ${pending === 1 ? 'booking' : 'bookings'} shown ${pending === 1 ? 'is' : 'are'} waiting for confirmation.` : 'Every upcoming booking shown has been answered.'}
             </p>
             <section aria-labelledby="upcoming-days" className="space-y-8">
               <h2 id="upcoming-days" className={HEADING}>
@@ -158,5 +185,6 @@ export function ManageBookings() {
         );
       }}
     </BookingList>
+    </div>
   );
 }

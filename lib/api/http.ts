@@ -107,7 +107,7 @@ export async function readBodyCapped(req: Request, limit: number, tooLarge = 'Th
 /** Validates the query string against a schema; repeated or bracketed keys are rejected by the schema. */
 export function readQuery<T>(req: Request, schema: ZodType<T>): T {
   const url = new URL(req.url);
-  if (url.search.length > 2048) throw new HttpError(414, 'The query string is too long.');
+  if (url.search.length > 2048) throw new HttpError(400, 'The query string is too long.');
   const params: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
     if (key in params) throw new HttpError(400, `Query parameter "${key}" is given more than once.`);

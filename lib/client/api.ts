@@ -4,6 +4,8 @@
  * /login (spec §8), in this one place, and the error still reaches the caller.
  */
 
+import { nextLink, parseTotalHeader, type ListPage } from '@/lib/pagination/link';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -32,7 +34,17 @@ interface ApiOptions extends Omit<RequestInit, 'body'> {
   public?: boolean;
 }
 
-export async function api<T>(url: string, { json, public: isPublic, headers, ...init }: ApiOptions = {}): Promise<T> {
+export async function api<T>(url: string, options: ApiOptions = {}): Promise<T> {
+  return (await send<T>(url, options)).body;
+}
+
+/** One page of a list: its rows, the next page from the `Link` header, the count from `X-Total-Count`. */
+export async function apiPage<T>(url: string): Promise<ListPage<T>> {
+  const { body, res } = await send<T[]>(url);
+  return { items: body, next: nextLink(res.headers.get('link')), total: parseTotalHeader(res.headers.get('x-total-count')) };
+}
+
+async function send<T>(url: string, { json, public: isPublic, headers, ...init }: ApiOptions = {}): Promise<{ body: T; res: Response }> {
   const res = await fetch(url, {
     credentials: 'same-origin',
     ...init,
@@ -48,7 +60,7 @@ export async function api<T>(url: string, { json, public: isPublic, headers, ...
     if (!isPublic) reportStatus(res.status);
     throw new ApiError(res.status, message);
   }
-  return body as T;
+  return { body: body as T, res };
 }
 
 /** SWR fetcher for secured GET calls. */

@@ -44,6 +44,20 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // Orders changed since a time: the polling fallback of the order events, and a client catching up.
   await index('payments', { updatedAt: 1 });
   await index('payments', { ownerUid: 1, updatedAt: 1 });
+  // The lists, newest first, a page at a time (lib/pagination/page.ts), by each filter they offer:
+  // orders by status, pickup or table, number, the start of an email or a name; a diner's payments.
+  await index('payments', { data: -1, _id: -1 });
+  await index('payments', { status: 1, data: -1, _id: -1 });
+  await index('payments', { 'fulfilment.kind': 1, data: -1, _id: -1 });
+  await index('payments', { email: 1, data: -1 });
+  await index('payments', { name: 1, data: -1 });
+  await index('payments', { ownerUid: 1, data: -1, _id: -1 });
+  await index('users', { name: 1 });
+  await index('users', { role: 1, _id: -1 });
+  // Bookings by the day booked, latest first: a diner's, by status, or all.
+  await index('bookings', { date: -1, _id: -1 });
+  await index('bookings', { status: 1, date: -1, _id: -1 });
+  await index('bookings', { ownerUid: 1, date: -1, _id: -1 });
   await index('bookings', { date: 1, time: 1 });
   await index('bookings', { status: 1, createdAt: 1 });
   // One review per diner; seed reviews have no owner and are left out of the index.

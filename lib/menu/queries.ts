@@ -3,7 +3,12 @@ import { collections, toObjectId } from '@/lib/db';
 import type { MenuCategory, MenuItem } from '@/lib/menu/types';
 import type { MenuItemDoc, ReviewDoc } from '@/lib/db/documents';
 import type { RatingSummary, Review } from '@/lib/reviews/types';
-import type { WithId } from 'mongodb';
+import { ObjectId, type WithId } from 'mongodb';
+import type { Filter } from '@/lib/db';
+import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
+import { dayRange } from '@/lib/pagination/days';
+import { getSettings } from '@/lib/settings/store';
+import type { ReviewsQuery } from '@/lib/reviews/schemas';
 
 /** The one place the public site reads the menu and the reviews. */
 
@@ -62,11 +67,21 @@ export async function getMenuItem(id: string): Promise<MenuItem | null> {
   return doc ? toMenuItem(doc) : null;
 }
 
-export async function getReviews(): Promise<Review[]> {
+/**
+ * A page of the reviews, newest first, by the day they were written: an id holds its creation
+ * time, so the days are a range of ids and the list needs no index but its own.
+ */
+export async function getReviews({ limit, cursor, from, to }: ReviewsQuery = {}): Promise<Paged<Review>> {
   const { reviews } = await collections();
-  const docs = await reviews.find({}).sort({ _id: -1 }).toArray();
-  return docs.map(toReview);
+  const filter: Filter<ReviewDoc> = {};
+  const written = dayRange({ from, to }, (await getSettings()).schedule.timeZone, idAt);
+  if (written) filter._id = written;
+  const page = await readPage(reviews, { list: 'reviews', scope: { from, to }, filter }, { limit, cursor });
+  return mapPage(page, (docs) => docs.map(toReview));
 }
+
+/** The smallest id made at `at`. */
+const idAt = (at: Date) => ObjectId.createFromTime(Math.floor(at.getTime() / 1000));
 
 /** How many reviews the home page's testimonials show, the newest first. */
 export const TESTIMONIALS = 10;

@@ -7,9 +7,12 @@ import { collections, toObjectId } from '@/lib/db';
 import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
-import type { OrderStepInput } from '@/lib/orders/schemas';
+import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
+import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
+import { getSettings } from '@/lib/settings/store';
+import { orderQuery } from './filters';
 import { orderWritten } from './feed/in-process';
-import { transitionRefusal } from './status';
+import { OPEN_STATUSES, transitionRefusal } from './status';
 import type { Order, OrderRefund, OrderStatus, PaymentMoney } from './types';
 
 /** Orders are the `payments` collection: paid orders only (unpaid checkouts live apart, in `checkout_intents`). */
@@ -71,15 +74,21 @@ export function moneyOf(doc: Pick<PaymentDoc, 'subtotalCents' | 'tipCents' | 'ti
   };
 }
 
-/** Every order, or those in the statuses named, newest first. */
-export async function listOrders(staff: Staff, statuses?: readonly OrderStatus[]): Promise<Order[]> {
+/** A page of the orders that match the filters, newest payment first (GET /api/orders, Manage orders, the kitchen). */
+export async function listOrders(staff: Staff, { limit, cursor, ...filters }: OrdersQuery = {}): Promise<Paged<Order>> {
   authorize(staff, 'staff');
   const { payments } = await collections();
-  const docs = await payments
-    .find(statuses ? { status: { $in: [...statuses] } } : {})
-    .sort({ data: -1, _id: -1 })
-    .toArray();
-  return shapeOrders(docs);
+  const { timeZone } = (await getSettings()).schedule;
+  const page = await readPage(payments, { list: 'orders', scope: filters, filter: orderQuery(filters, timeZone), key: 'data' }, { limit, cursor });
+  return mapPage(page, shapeOrders);
+}
+
+/** How many orders wait in each open status (the staff home), each counted from the status index. */
+export async function countOpenOrders(staff: Staff): Promise<Record<(typeof OPEN_STATUSES)[number], number>> {
+  authorize(staff, 'staff');
+  const { payments } = await collections();
+  const counts = await Promise.all(OPEN_STATUSES.map((status) => payments.countDocuments({ status })));
+  return Object.fromEntries(OPEN_STATUSES.map((status, i) => [status, counts[i]!])) as Record<(typeof OPEN_STATUSES)[number], number>;
 }
 
 /** At most this many orders answer one catch-up; a client that was away longer also reloads its list. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_STEPS } from '@/lib/orders/status';
+import { dayRangeParams, dayRangeRefinement, pageParams, searchSchema } from '@/lib/pagination/schemas';
 import type { OrderStatus } from '@/lib/orders/types';
 
 const statusSchema = z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` });
@@ -19,8 +20,28 @@ const statusListSchema = z
     return [...new Set(named)];
   });
 
-/** GET /api/orders: every order, or only those in `?status=` (the kitchen asks for its three). Unknown parameters are refused. */
-export const ordersQuerySchema = z.strictObject({ status: statusListSchema.optional() });
+export const FULFILMENT_KINDS = ['pickup', 'table'] as const;
+export type FulfilmentKind = (typeof FULFILMENT_KINDS)[number];
+
+/**
+ * GET /api/orders, newest first, a page at a time: `?status=` keeps one status or several (the
+ * kitchen asks for its three), `?fulfilment=pickup|table`, `?from=` and `?to=` (days of the
+ * restaurant's calendar, both included), `?search=` an order number or the start of a name or an
+ * email. Unknown parameters are refused.
+ */
+export const ordersQuerySchema = z
+  .strictObject({
+    status: statusListSchema.optional(),
+    fulfilment: z.enum(FULFILMENT_KINDS, { error: 'fulfilment must be pickup or table' }).optional(),
+    ...dayRangeParams,
+    search: searchSchema,
+    ...pageParams,
+  })
+  .refine(...dayRangeRefinement);
+
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+/** The filters of GET /api/orders without the page. */
+export type OrderFilters = Omit<OrdersQuery, 'limit' | 'cursor'>;
 
 /**
  * An event id of GET /api/orders/stream (lib/orders/feed/cursor.ts): `<ms>.<order id>`, or `<ms>`

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isGuestAddress } from '@/lib/users/guest-address';
 import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
+import { pageParams } from '@/lib/pagination/schemas';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
 import { MAX_CART_LINES, MAX_CHARGE_CENTS, MAX_QUANTITY } from '@/lib/menu/pricing';
 import { isWholeCents, type TipChoice } from './tips';
@@ -169,3 +170,6 @@ export const refundSchema = z
   })
   .refine((body) => (body.amountCents === undefined) !== (body.lines === undefined), 'Send amountCents or lines, one of the two');
 export type RefundInput = z.infer<typeof refundSchema>;
+
+/** GET /api/payments/{email}: a page of the diner's payments, newest first. */
+export const paymentsQuerySchema = z.strictObject({ ...pageParams });

@@ -3,10 +3,11 @@ import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
-import { collections, toObjectId } from '@/lib/db';
+import { collections, toObjectId, type Filter } from '@/lib/db';
+import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
 import type { BookingDoc } from '@/lib/db/documents';
 import { mailBookingChange } from '@/lib/mail/outbox';
-import type { BookingInput } from '@/lib/reservations/schemas';
+import type { BookingInput, BookingsQuery } from '@/lib/reservations/schemas';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 import type { ReservationSettings } from '@/lib/settings/types';
@@ -35,13 +36,6 @@ function toBooking(doc: WithId<BookingDoc>, clock: RestaurantClock): Booking {
     createdAt: doc.createdAt.toISOString(),
     started: hasStarted(doc.date, doc.time, clock),
   };
-}
-
-/** Upcoming first, soonest first; then past ones, most recent first. */
-function byRelevance(a: Booking, b: Booking): number {
-  if (a.started !== b.started) return a.started ? 1 : -1;
-  const order = `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`);
-  return a.started ? -order : order;
 }
 
 /**
@@ -127,24 +121,30 @@ export async function createBooking(viewer: Viewer, input: BookingInput, now = n
   return toBooking(doc, clock);
 }
 
-async function bookingsWhere(filter: { ownerUid?: string }, now: Date): Promise<Booking[]> {
+/** A page of bookings, the latest day first (each screen orders a day's bookings by time), by status and day booked. */
+async function bookingsWhere(owner: string | null, { limit, cursor, ...filters }: BookingsQuery, now: Date): Promise<Paged<Booking>> {
   const { reservations, schedule } = await getSettings();
   await expireUnconfirmed(reservations, now);
   const { bookings } = await collections();
   const clock = zonedClock(now, schedule.timeZone);
-  return (await bookings.find(filter).toArray()).map((doc) => toBooking(doc, clock)).sort(byRelevance);
+  const filter: Filter<BookingDoc> = {};
+  if (owner) filter.ownerUid = owner;
+  if (filters.status) filter.status = filters.status;
+  if (filters.from || filters.to) filter.date = { ...(filters.from ? { $gte: filters.from } : {}), ...(filters.to ? { $lte: filters.to } : {}) };
+  const page = await readPage(bookings, { list: 'bookings', scope: [owner, filters], filter, key: 'date' }, { limit, cursor });
+  return mapPage(page, (docs) => docs.map((doc) => toBooking(doc, clock)));
 }
 
-/** The viewer's own bookings. */
-export async function listBookings(viewer: Viewer, now = new Date()): Promise<Booking[]> {
+/** A page of the viewer's own bookings. */
+export async function listBookings(viewer: Viewer, query: BookingsQuery = {}, now = new Date()): Promise<Paged<Booking>> {
   authorize(viewer);
-  return bookingsWhere({ ownerUid: viewer.uid }, now);
+  return bookingsWhere(viewer.uid, query, now);
 }
 
-/** Every booking, for the restaurant. */
-export async function listAllBookings(admin: Admin, now = new Date()): Promise<Booking[]> {
+/** A page of every booking, for the restaurant. */
+export async function listAllBookings(admin: Admin, query: BookingsQuery = {}, now = new Date()): Promise<Paged<Booking>> {
   authorize(admin, 'admin');
-  return bookingsWhere({}, now);
+  return bookingsWhere(null, query, now);
 }
 
 function bookingObjectId(id: string): ObjectId {

@@ -3,6 +3,8 @@ import { BOOKING_WINDOW_DAYS, MAX_GUESTS, SLOT_MINUTES, addDays, formatDay, hasS
 import { STATUS_CHANGES } from '@/lib/reservations/status';
 import { clockText, existsOn, openSpans } from '@/lib/settings/schedule';
 import type { Schedule } from '@/lib/settings/types';
+import type { BookingStatus } from '@/lib/reservations/types';
+import { dayRangeParams, dayRangeRefinement, pageParams } from '@/lib/pagination/schemas';
 
 /**
  * Booking rules, written once: the reservation form (react-hook-form + zodResolver) and
@@ -73,7 +75,19 @@ export const bookingStatusSchema = z.object({
   status: z.enum(STATUS_CHANGES, { error: `status must be one of ${STATUS_CHANGES.join(', ')}` }),
 });
 
-/** GET /api/bookings: the caller's own; `?all=1` (admins) every booking. */
-export const bookingsQuerySchema = z.strictObject({
-  all: z.literal('1', { error: 'all must be 1' }).optional(),
-});
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'expired'] as const satisfies readonly BookingStatus[];
+
+/**
+ * GET /api/bookings: the caller's own; `?all=1` (admins) every booking. A page at a time, latest
+ * day first, by `?status=` and by the day booked (`?from=`, `?to=`, both included).
+ */
+export const bookingsQuerySchema = z
+  .strictObject({
+    all: z.literal('1', { error: 'all must be 1' }).optional(),
+    status: z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` }).optional(),
+    ...dayRangeParams,
+    ...pageParams,
+  })
+  .refine(...dayRangeRefinement);
+
+export type BookingsQuery = Omit<z.infer<typeof bookingsQuerySchema>, 'all'>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayRangeParams, dayRangeRefinement, pageParams } from '@/lib/pagination/schemas';
 
 /** A diner's review, parsed by the review form and by POST /api/review alike. */
 
@@ -18,3 +19,7 @@ export const reviewSchema = z.object({
     .max(DETAILS_MAX, `Write at most ${DETAILS_MAX} characters`),
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** GET /api/review: a page of the reviews, newest first, by the day written (`?from=`, `?to=`, both included). */
+export const reviewsQuerySchema = z.strictObject({ ...dayRangeParams, ...pageParams }).refine(...dayRangeRefinement);
+export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;

@@ -4,9 +4,12 @@ import { HttpError } from '@/lib/api/http';
 import { deleteFirebaseUser } from '@/lib/auth/firebase-admin';
 import type { AccountRole } from '@/lib/auth/roles';
 import { authorize, type Admin } from '@/lib/auth/viewer';
-import { collections, toObjectId, type AppUpdate } from '@/lib/db';
+import { collections, toObjectId, type AppUpdate, type Filter } from '@/lib/db';
+import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
+import { nameForms, prefixRange } from '@/lib/pagination/search';
 import type { UserDoc } from '@/lib/db/documents';
 import { forgetUser } from './forget';
+import type { UsersQuery } from './schemas';
 import type { UserRecord } from './types';
 
 /** What admins do to other people's accounts, and the rules that protect the shop from its admins. */
@@ -15,11 +18,16 @@ function toRecord(doc: WithId<UserDoc>): UserRecord {
   return { _id: doc._id.toHexString(), name: doc.name, email: doc.email, ...(doc.role ? { role: doc.role } : {}) };
 }
 
-/** The people with an account; guests (lib/users/guests.ts) have none to manage. */
-export async function listUsers(admin: Admin): Promise<UserRecord[]> {
+/** A page of the people with an account (guests, lib/users/guests.ts, have none to manage), newest first, by the start of their name or email and by role. */
+export async function listUsers(admin: Admin, { limit, cursor, ...filters }: UsersQuery = {}): Promise<Paged<UserRecord>> {
   authorize(admin, 'admin');
   const { users } = await collections();
-  return (await users.find({ guestUntil: { $exists: false } }).sort({ _id: 1 }).toArray()).map(toRecord);
+  const filter: Filter<UserDoc> = { guestUntil: { $exists: false } };
+  // A diner has no role stored.
+  if (filters.role) filter.role = filters.role === 'diner' ? { $exists: false } : filters.role;
+  if (filters.search) filter.$or = [{ email: prefixRange(filters.search.toLowerCase()) }, ...nameForms(filters.search).map((form) => ({ name: prefixRange(form) }))];
+  const page = await readPage(users, { list: 'users', scope: filters, filter }, { limit, cursor });
+  return mapPage(page, (docs) => docs.map(toRecord));
 }
 
 async function findTarget(id: string): Promise<WithId<UserDoc>> {

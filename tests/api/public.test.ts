@@ -39,9 +39,9 @@ describe('GET /api/menu', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(message);
   });
 
-  it('refuses an oversized query string with 414', async () => {
+  it('refuses an oversized query string with 400', async () => {
     const res = await call(listMenu, `${base}/menu?category=${'x'.repeat(5000)}`, undefined);
-    expect(res.status).toBe(414);
+    expect(res.status).toBe(400);
     expect(await res.json()).toHaveProperty('error');
   });
 });

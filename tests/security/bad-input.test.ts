@@ -25,10 +25,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const NO_INPUT = new Set([
   'POST /api/logout',
   'GET /api/session',
-  'GET /api/review',
   'GET /api/review/mine',
-  'GET /api/stats',
-  'GET /api/users',
   'GET /api/tables',
   'GET /api/settings',
   'GET /api/settings/ordering',

@@ -260,13 +260,13 @@ const viewerCases: ViewerCase[] = [
     await confirmDemoPayment(v, { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
     const { order } = await recordPayment(v, { transactionId: intent.transactionId, price: intent.price });
     const receipt = await getOrder(v, order._id);
-    return [...(await listPayments(v, v.email)).map((p) => p.transactionId === intent.transactionId), receipt.price, receipt.tip];
+    return [...(await listPayments(v, v.email)).items.map((p) => p.transactionId === intent.transactionId), receipt.price, receipt.tip];
   } },
   { name: 'createBooking, listBookings, changeBookingStatus', guests: false, run: async (v) => {
     const made = await createBooking(v, { ...booking, date: tomorrow() });
     const mine = await listBookings(v);
     await changeBookingStatus(v, made._id, 'cancelled');
-    return mine.map((b) => b._id === made._id);
+    return mine.items.map((b) => b._id === made._id);
   } },
   { name: 'saveReview, getOwnReview', guests: false, run: async (v) => {
     await saveReview(v, { rating: 5, details: 'Written through the data layer.' });
@@ -319,7 +319,7 @@ describe("a viewer's own functions keep to the viewer", () => {
     await expect(listPayments(dana, omar.email)).rejects.toMatchObject({ status: 403 });
     expect(() => adminFlag(dana, omar.email)).toThrow(expect.objectContaining({ status: 403 }));
     const theirs = await createBooking(omar, { ...booking, date: tomorrow() });
-    expect((await listBookings(dana)).some((b) => b._id === theirs._id)).toBe(false);
+    expect((await listBookings(dana)).items.some((b) => b._id === theirs._id)).toBe(false);
     await expect(changeBookingStatus(dana, theirs._id, 'cancelled')).rejects.toMatchObject({ status: 403 });
     await saveReview(omar, { rating: 2, details: 'Only mine to see here.' });
     expect(await getOwnReview(dana)).toBeNull();

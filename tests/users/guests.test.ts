@@ -118,7 +118,7 @@ describe('what a guest may not do', () => {
     expect((await sessionOf(guest)).user?.role).toBe('guest');
     const { users } = await collections();
     expect((await users.findOne({ uid: guest.uid }))?.role).toBeUndefined();
-    const listed = await listUsers(await adminOf(admin));
+    const { items: listed } = await listUsers(await adminOf(admin));
     expect(listed.map((u) => u._id)).not.toContain(guest.id);
     expect(listed.map((u) => u._id)).toContain(admin.id);
   });

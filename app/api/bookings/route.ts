@@ -3,15 +3,16 @@ import { readJson, readQuery, route } from '@/lib/api/http';
 import { narrow, requireViewer } from '@/lib/auth/viewer';
 import { createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
+import { pageResponse } from '@/lib/pagination/page';
 import { bookingSchema, bookingsQuerySchema } from '@/lib/reservations/schemas';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 
-/** The caller's own bookings; `?all=1` every booking (admins only). Upcoming first, then past. */
+/** A page of the caller's own bookings; `?all=1` of every booking (admins only). Latest day first; the next page is in `Link`. */
 export const GET = route(async (req) => {
   const viewer = await requireViewer(req);
-  const { all } = readQuery(req, bookingsQuerySchema);
-  return NextResponse.json(all ? await listAllBookings(narrow(viewer, 'admin')) : await listBookings(viewer));
+  const { all, ...query } = readQuery(req, bookingsQuerySchema);
+  return pageResponse(req, all ? await listAllBookings(narrow(viewer, 'admin'), query) : await listBookings(viewer, query));
 });
 
 /** Books a table for the caller: 201 with the booking (pending), 409 when the slot is full. */

@@ -1,12 +1,14 @@
 import { NextResponse } from 'next/server';
-import { readJson, route } from '@/lib/api/http';
+import { readJson, readQuery, route } from '@/lib/api/http';
+import { pageResponse } from '@/lib/pagination/page';
 import { requireViewer } from '@/lib/auth/viewer';
 import { getReviews } from '@/lib/menu/queries';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { saveReview } from '@/lib/reviews/reviews';
-import { reviewSchema } from '@/lib/reviews/schemas';
+import { reviewSchema, reviewsQuerySchema } from '@/lib/reviews/schemas';
 
-export const GET = route(async () => NextResponse.json(await getReviews()));
+/** A page of the reviews, newest first, for anybody; the next page is in `Link`. */
+export const GET = route(async (req) => pageResponse(req, await getReviews(readQuery(req, reviewsQuerySchema))));
 
 /** The caller's review: 201 when it is their first, 200 when it rewrote the one they had. */
 export const POST = route(async (req) => {

@@ -1,10 +1,11 @@
 import { NextResponse } from 'next/server';
-import { readJson, route } from '@/lib/api/http';
+import { readJson, readQuery, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { renameAccount } from '@/lib/users/account';
 import { listUsers } from '@/lib/users/admin';
-import { createUserBodySchema } from '@/lib/users/schemas';
+import { createUserBodySchema, usersQuerySchema } from '@/lib/users/schemas';
+import { pageResponse } from '@/lib/pagination/page';
 
 /**
  * The caller's own record, made at sign-in (POST /api/jwt, where Firebase vouches for the account):
@@ -17,6 +18,8 @@ export const POST = route(async (req) => {
   return NextResponse.json(await renameAccount(viewer, name));
 });
 
+/** A page of everybody with a record, newest first (admins); the next page is in `Link`. */
 export const GET = route(async (req) => {
-  return NextResponse.json(await listUsers(await requireViewer(req, 'admin')));
+  const admin = await requireViewer(req, 'admin');
+  return pageResponse(req, await listUsers(admin, readQuery(req, usersQuerySchema)));
 });

@@ -8,6 +8,7 @@ import { kitchenSettings } from '@/lib/orders/kitchen-config';
 import { listOrders } from '@/lib/orders/orders';
 import { OPEN_STATUSES } from '@/lib/orders/status';
 import { orderingView } from '@/lib/settings/ordering';
+import { MAX_LIMIT } from '@/lib/pagination/schemas';
 
 export const metadata: Metadata = { title: 'Kitchen' };
 
@@ -16,7 +17,7 @@ export default async function KitchenPage() {
   const staff = await requirePage('/dashboard/kitchen');
   // Taken before the read: what changes from here on reaches the board through the stream.
   const since = cursorAt();
-  const [orders, ordering] = await Promise.all([listOrders(staff, OPEN_STATUSES), orderingView(staff)]);
+  const [{ items: orders }, ordering] = await Promise.all([listOrders(staff, { status: [...OPEN_STATUSES], limit: MAX_LIMIT }), orderingView(staff)]);
   return (
     <SWRConfig value={{ fallback: { [KITCHEN_ORDERS_KEY]: orders } }}>
       <KitchenBoard since={since} settings={kitchenSettings()} ordering={ordering} />

@@ -1,20 +1,19 @@
 import type { Metadata } from 'next';
-import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ManageBookings } from '@/components/reservations/booking-lists';
 import { requirePage } from '@/lib/dashboard/guard';
+import { toListPage } from '@/lib/pagination/page';
 import { listAllBookings } from '@/lib/reservations/bookings';
 
 export const metadata: Metadata = { title: 'Manage Bookings' };
 
 export default async function ManageBookingsPage() {
-  const bookings = await listAllBookings(await requirePage('/dashboard/manageBookings'));
+  const url = '/api/bookings?all=1';
+  const first = { url, ...toListPage(await listAllBookings(await requirePage('/dashboard/manageBookings')), url) };
   return (
     <section>
       <PageHeading title="Manage bookings" subtitle="At a glance" />
-      <SWRConfig value={{ fallback: { '/api/bookings?all=1': bookings } }}>
-        <ManageBookings />
-      </SWRConfig>
+      <ManageBookings first={first} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { SWRConfig } from 'swr';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { PaymentHistory } from '@/components/payment/payment-history';
 import { requirePage } from '@/lib/dashboard/guard';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listPayments } from '@/lib/payments/history';
+import { toListPage } from '@/lib/pagination/page';
 
 export const metadata: Metadata = { title: 'Payment History' };
 
@@ -12,13 +12,12 @@ export default async function PaymentHistoryPage() {
   const viewer = await requirePage('/dashboard/paymentHistory');
   // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
   const since = cursorAt();
-  const payments = await listPayments(viewer, viewer.email);
+  const url = `/api/payments/${encodeURIComponent(viewer.email)}`;
+  const first = { url, ...toListPage(await listPayments(viewer, viewer.email), url) };
   return (
     <>
       <PageHeading title="Payment History" subtitle="At a Glance!" />
-      <SWRConfig value={{ fallback: { [`/api/payments/${encodeURIComponent(viewer.email)}`]: payments } }}>
-        <PaymentHistory since={since} />
-      </SWRConfig>
+      <PaymentHistory since={since} first={first} />
     </>
   );
 }

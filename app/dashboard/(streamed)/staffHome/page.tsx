@@ -4,15 +4,14 @@ import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
 import { COLUMNS } from '@/components/kitchen/tickets';
 import { requirePage } from '@/lib/dashboard/guard';
-import { listOrders } from '@/lib/orders/orders';
-import { OPEN_STATUSES } from '@/lib/orders/status';
+import { countOpenOrders } from '@/lib/orders/orders';
 
 export const metadata: Metadata = { title: 'Staff Home' };
 
 /** Where a shift starts: what is waiting in the kitchen right now, and the way to it. */
 export default async function StaffHome() {
   const staff = await requirePage('/dashboard/staffHome');
-  const open = await listOrders(staff, OPEN_STATUSES);
+  const open = await countOpenOrders(staff);
   return (
     <div className="space-y-8">
       <Greeting name={staff.name} />
@@ -23,7 +22,7 @@ export default async function StaffHome() {
         <ul aria-label="Tickets by column" className="grid gap-4 sm:grid-cols-3">
           {COLUMNS.map(({ status, title }) => (
             <li key={status} className="rounded-lg bg-white p-6 text-center shadow-sm">
-              <span className="block text-4xl font-bold tabular-nums">{open.filter((order) => order.status === status).length}</span>
+              <span className="block text-4xl font-bold tabular-nums">{open[status]}</span>
               <span className="text-lg">{title}</span>
             </li>
           ))}

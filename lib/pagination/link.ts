@@ -1,0 +1,45 @@
+/** Where a list's next page is, as the `Link` header names it and the screens ask for it (client-safe). */
+
+/** `url` (a path with its query) at `cursor`: the same filters and limit, the next page. */
+export function withCursor(url: string, cursor: string): string {
+  const [path = '', query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.set('cursor', cursor);
+  return `${path}?${params}`;
+}
+
+/** The target of the `rel="next"` link of a `Link` header (RFC 8288), if there is one. */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel="?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2]!)) return match[1]!;
+  }
+  return null;
+}
+
+/** How many a list holds: exactly, or at least `count` when counting further would cost a scan. */
+export interface ListTotal {
+  count: number;
+  atLeast: boolean;
+}
+
+/** The `X-Total-Count` header: `137`, or `1000+` for at least that many. */
+export const formatTotalHeader = ({ count, atLeast }: ListTotal) => `${count}${atLeast ? '+' : ''}`;
+
+export function parseTotalHeader(header: string | null): ListTotal | null {
+  const match = header ? /^(\d+)(\+?)$/.exec(header) : null;
+  return match ? { count: Number(match[1]), atLeast: match[2] === '+' } : null;
+}
+
+/** "1,234 orders", or "1,000+ orders": a capped count says so. */
+export function describeTotal(total: ListTotal, one: string, many: string): string {
+  return `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''} ${total.count === 1 && !total.atLeast ? one : many}`;
+}
+
+/** One page of a list as the screens hold it: its rows, the URL of the next page, and the total when the first page said it. */
+export interface ListPage<T> {
+  items: T[];
+  next: string | null;
+  total: ListTotal | null;
+}
