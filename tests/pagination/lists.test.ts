@@ -276,3 +276,29 @@ describe('the other lists page the same way', () => {
     expect((await get('/api/bookings?all=1&from=2030-03-04&to=2030-03-01')).status).toBe(400);
   });
 });
+
+describe('who may page through which list', () => {
+  it('checks the caller before the parameters: a filter or a cursor opens nothing', async () => {
+    const staff = await makePerson('staff');
+    const someCursor = new URL((await get('/api/orders?limit=1')).link!, 'http://x').searchParams.get('cursor')!;
+    const cases: [string, Record<string, string>, number][] = [
+      [`/api/orders?status=pending&search=ada&cursor=${someCursor}`, {}, 401],
+      [`/api/orders?status=pending&search=ada&cursor=${someCursor}`, diner.headers, 403],
+      ['/api/orders?limit=abc', diner.headers, 403],
+      ['/api/orders?fulfilment=pickup&from=2025-01-01', staff.headers, 200],
+      ['/api/users?role=admin&search=a', staff.headers, 403],
+      ['/api/users?role=admin&limit=0', diner.headers, 403],
+      ['/api/users?role=admin&search=a', admin.headers, 200],
+      ['/api/bookings?all=1&status=pending', staff.headers, 403],
+      ['/api/bookings?all=1&limit=0', diner.headers, 403],
+      [`/api/payments/${encodeURIComponent(diner.email)}?limit=1`, staff.headers, 403],
+      [`/api/payments/${encodeURIComponent(diner.email)}?limit=1`, {}, 401],
+      ['/api/review?limit=1', {}, 200],
+    ];
+    for (const [path, headers, status] of cases) {
+      const res = await get(path, headers);
+      expect(res.status, `${path} ${JSON.stringify(headers).slice(0, 20)}`).toBe(status);
+      if (status >= 400) expect(typeof (res.body as { error?: unknown }).error).toBe('string');
+    }
+  });
+});

@@ -93,6 +93,17 @@ const QUERY_CASES: [string, string][] = [
   ['unknown parameter', '?sort=price&__proto__[admin]=1'],
   ['oversized query', `?email=${'x'.repeat(5000)}`],
   ['repeated parameter', '?email=a@b.test&email=c@d.test&category=salad&category=soup'],
+  // The paging and filter parameters every list takes (lib/pagination), and any other route refuses.
+  ['forged cursor', `?cursor=${Buffer.from('["x",["d",0],"0123456789abcdef01234567"]').toString('base64url')}.AAAAAAAAAAAAAAAAAAAAAA`],
+  ['malformed cursor', '?cursor=%7B%22%24gt%22%3A%22%22%7D'],
+  ['limit 0', '?limit=0'],
+  ['limit -1', '?limit=-1'],
+  ['limit 10000', '?limit=10000'],
+  ['limit abc', '?limit=abc'],
+  ['from after to', '?from=2025-02-01&to=2025-01-01'],
+  ['operator in a filter', '?status[$ne]=pending&role[$gt]='],
+  ['pattern as search', '?search=.*'],
+  ['search of 10,000 characters', `?search=${'a'.repeat(10_000)}`],
 ];
 
 const PARAM_CASES: [string, string][] = [
