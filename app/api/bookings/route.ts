@@ -11,8 +11,10 @@ import { getSettings } from '@/lib/settings/store';
 /** A page of the caller's own bookings; `?all=1` of every booking (admins only). Latest day first; the next page is in `Link`. */
 export const GET = route(async (req) => {
   const viewer = await requireViewer(req);
+  // Who may ask for every booking is settled before the parameters are read.
+  const admin = new URL(req.url).searchParams.has('all') ? narrow(viewer, 'admin') : null;
   const { all, ...query } = readQuery(req, bookingsQuerySchema);
-  return pageResponse(req, all ? await listAllBookings(narrow(viewer, 'admin'), query) : await listBookings(viewer, query));
+  return pageResponse(req, all && admin ? await listAllBookings(admin, query) : await listBookings(viewer, query));
 });
 
 /** Books a table for the caller: 201 with the booking (pending), 409 when the slot is full. */
