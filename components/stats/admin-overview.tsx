@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { ICONS } from '@/components/dashboard/nav-links';
 import { formatPrice } from '@/lib/menu/money';
+import type { StatsPeriod } from '@/lib/stats/schemas';
 import type { AdminStats } from '@/lib/stats/types';
 import { CategoryCharts } from './category-charts-loader';
 
@@ -55,17 +56,43 @@ function SalesTable({ categories }: { categories: AdminStats['categories'] }) {
   );
 }
 
-/** The admin home figures: five stat cards, then sales per category as charts and as a table. */
+const PERIODS: { period: StatsPeriod; label: string }[] = [
+  { period: 'today', label: 'Today' },
+  { period: 'month', label: 'This month' },
+  { period: 'all', label: 'All time' },
+];
+
+/** Which days the figures cover: links, so each period is a page of its own that works without script. */
+function PeriodChoice({ current }: { current: StatsPeriod }) {
+  return (
+    <nav aria-label="Period of the figures" className="flex flex-wrap gap-2">
+      {PERIODS.map(({ period, label }) => (
+        <Link
+          key={period}
+          href={period === 'all' ? '/dashboard/adminHome' : `/dashboard/adminHome?period=${period}`}
+          aria-current={period === current ? 'page' : undefined}
+          className={`inline-flex min-h-11 items-center rounded-full border-2 px-4 py-2 text-sm font-semibold ${period === current ? 'border-ink bg-ink text-white' : 'border-gray-300 bg-white hover:border-ink'}`}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The admin home figures over a period: the period's choice, five stat cards, then sales per category as charts and as a table. */
 export function AdminOverview({ stats }: { stats: AdminStats }) {
+  const when = PERIODS.find((p) => p.period === stats.period)!.label.toLowerCase();
   const cards: Card[] = [
-    { label: 'Revenue', value: formatPrice(stats.revenue), note: 'Food, cancelled orders left out', icon: 'wallet', tint: 'bg-amber-100 text-amber-900' },
-    { label: 'Tips', value: formatPrice(stats.tips), note: 'On top of the food', icon: 'star', tint: 'bg-violet-100 text-violet-900' },
+    { label: 'Revenue', value: formatPrice(stats.revenue), note: `Food, cancelled orders left out, ${when}`, icon: 'wallet', tint: 'bg-amber-100 text-amber-900' },
+    { label: 'Tips', value: formatPrice(stats.tips), note: `On top of the food, ${when}`, icon: 'star', tint: 'bg-violet-100 text-violet-900' },
     { label: 'Customers', value: String(stats.customers), note: 'Registered users', icon: 'users', tint: 'bg-blue-100 text-blue-900' },
     { label: 'Menu items', value: String(stats.menuItems), note: 'Dishes on the menu', icon: 'list', tint: 'bg-green-100 text-green-900' },
-    { label: 'Orders', value: String(stats.orders), note: 'Paid, in any status', icon: 'bag', tint: 'bg-rose-100 text-rose-900' },
+    { label: 'Orders', value: String(stats.orders), note: `Paid ${when}, ${stats.cancelled} of them cancelled`, icon: 'bag', tint: 'bg-rose-100 text-rose-900' },
   ];
   return (
     <div className="space-y-8">
+      <PeriodChoice current={stats.period} />
       <ul aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-5">
         {cards.map((card) => (
           <StatCard key={card.label} {...card} />
@@ -82,7 +109,7 @@ export function AdminOverview({ stats }: { stats: AdminStats }) {
           </>
         ) : (
           <p role="status" className="rounded-lg border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">
-            No dishes sold yet, so there is nothing to chart. The figures appear here with the first paid order;{' '}
+            No dishes sold {stats.period === 'all' ? 'yet' : when}, so there is nothing to chart. The figures appear here with the first paid order;{' '}
             <Link href="/dashboard/manageOrders" className="font-semibold text-gold underline">
               Manage orders
             </Link>{' '}

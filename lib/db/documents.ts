@@ -382,6 +382,31 @@ export interface CounterDoc {
   value: number;
 }
 
+/**
+ * One restaurant day's figures (lib/stats/rollups.ts), keyed 'YYYY-MM-DD' on the restaurant's
+ * calendar: kept up to date by the write that pays an order and the one that cancels it, so a
+ * figure over any period reads one small document per day. Money in cents.
+ */
+export interface DailyRollupDoc {
+  _id: string;
+  /** Orders paid that day, in any status. */
+  orders: number;
+  /** Of those, the cancelled ones. A figure no change has moved yet is absent: 0. */
+  cancelled?: number;
+  /** The food of orders not cancelled (what was paid less the tip). */
+  revenueCents?: number;
+  tipsCents?: number;
+  /** Money given back that day; discounts given and tax collected, by rate in basis points ('825' for 8.25 %). */
+  refundsCents?: number;
+  discountsCents?: number;
+  taxCents?: Record<string, number>;
+  /** Dishes sold per menu category, as bought, in orders not cancelled. */
+  categories?: Record<string, { quantity: number; revenueCents: number }>;
+  /** The orders counted, and the cancellations: each change counts once, however often it is applied. */
+  counted: string[];
+  cancelledIds?: string[];
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -401,4 +426,5 @@ export interface Collections {
   migrations: MigrationDoc;
   locks: LockDoc;
   counters: CounterDoc;
+  dailyRollups: DailyRollupDoc;
 }

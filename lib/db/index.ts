@@ -181,6 +181,7 @@ function collectionsOf(db: AppDb): AppCollections {
     migrations: db.collection('migrations'),
     locks: db.collection('locks'),
     counters: db.collection('counters'),
+    dailyRollups: db.collection('dailyRollups'),
   };
 }
 

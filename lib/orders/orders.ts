@@ -3,13 +3,14 @@ import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Shopper, type Staff } from '@/lib/auth/viewer';
-import { collections, toObjectId } from '@/lib/db';
+import { collections, getDb, toObjectId } from '@/lib/db';
 import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
 import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
 import { getSettings } from '@/lib/settings/store';
+import { countCancellation } from '@/lib/stats/rollups';
 import { orderQuery } from './filters';
 import { orderWritten } from './feed/in-process';
 import { OPEN_STATUSES, transitionRefusal } from './status';
@@ -163,8 +164,11 @@ export async function changeOrderStatus(
   if (modifiedCount !== 1) throw movedOn(written.status);
   const latest = settle ? await settle(written) : written;
   await mailOrderStatus(latest);
-  // A cancelled order leaves its pickup slot to somebody else.
-  if (to === 'cancelled') await releaseFulfilment(latest.transactionId);
+  if (to === 'cancelled') {
+    // Its money leaves the day's figures, and its pickup slot goes to somebody else.
+    await countCancellation(await getDb(), latest, (await getSettings()).schedule.timeZone);
+    await releaseFulfilment(latest.transactionId);
+  }
   await orderWritten(async () => latest);
   return shapeOrders([latest])[0]!;
 }

@@ -1,12 +1,16 @@
 import 'server-only';
 import type { WithId } from 'mongodb';
-import { collections, isDuplicateKeyError } from '@/lib/db';
+import { collections, getDb, isDuplicateKeyError } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
+import { getSettings } from '@/lib/settings/store';
+import { countPaidOrder } from '@/lib/stats/rollups';
 import { orderWritten } from './feed/in-process';
 import { takeOrderNumber } from './numbers';
 
 /** A paid checkout as its order records it: everything but what the order itself adds (number, status, history). */
 export type PaidCheckout = Omit<PaymentDoc, 'number' | 'status' | 'statusHistory' | 'updatedAt'> & Required<Pick<PaymentDoc, '_id'>>;
+
+const timeZone = async () => (await getSettings()).schedule.timeZone;
 
 /** The order a payment wrote, if it has been written. */
 export async function findOrder(transactionId: string): Promise<WithId<PaymentDoc> | null> {
@@ -14,8 +18,8 @@ export async function findOrder(transactionId: string): Promise<WithId<PaymentDo
 }
 
 /**
- * Writes the order of a paid checkout into `payments`: numbered, pending since it was paid, and
- * told to the kitchen. Called by the completion that claimed the payment's intent, so once per
+ * Writes the order of a paid checkout into `payments`: numbered, pending since it was paid,
+ * counted into its day's figures, and told to the kitchen. Called by the completion that claimed the payment's intent, so once per
  * payment; the unique transaction id is the backstop, so a completion that takes over from one
  * it took for crashed but was only slow answers the order that one wrote rather than a second
  * one (the number it took is skipped).
@@ -35,8 +39,11 @@ export async function placeOrder(paid: PaidCheckout): Promise<WithId<PaymentDoc>
     if (!isDuplicateKeyError(err)) throw err;
     const first = await payments.findOne({ transactionId: paid.transactionId });
     if (!first) throw err;
+    // The completion that wrote it may have stopped before counting it; counting twice counts once.
+    await countPaidOrder(await getDb(), first, await timeZone());
     return first;
   }
+  await countPaidOrder(await getDb(), order, await timeZone());
   await orderWritten(async () => order);
   return order;
 }

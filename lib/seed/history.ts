@@ -20,6 +20,7 @@ import { priceSelection } from '../menu/pricing.ts';
 import { ORDER_CATEGORIES, type OptionGroup, type OrderCategory, type SelectedOption } from '../menu/types.ts';
 import { tipCents, type TipChoice } from '../payments/tips.ts';
 import type { OrderLine } from '../orders/types.ts';
+import { rebuildRollups } from '../stats/rollups.ts';
 
 type OrderStatus = PaymentDoc['status'];
 
@@ -312,8 +313,8 @@ const BATCH = 1000;
 
 /**
  * Adds the history's orders and diners that are not there yet (orders are recognised by their
- * transaction id, diners by email): running it again adds nothing, and nothing an admin added or
- * changed is touched.
+ * transaction id, diners by email), and counts the orders into the statistics' daily rollups:
+ * running it again adds nothing, and nothing an admin added or changed is touched.
  */
 export async function addHistory(db: AppDb, options: HistoryOptions): Promise<HistoryResult> {
   const seed = options.seed ?? 1;
@@ -330,6 +331,8 @@ export async function addHistory(db: AppDb, options: HistoryOptions): Promise<Hi
   );
   const missing = orders.filter((order) => !have.has(order.transactionId));
   for (let i = 0; i < missing.length; i += BATCH) await payments.insertMany(missing.slice(i, i + BATCH));
+  // Written around the payment path, so counted the way a rebuild counts: as paying and cancelling would have.
+  if (missing.length) await rebuildRollups(db);
 
   const known = new Set((await users.find({ email: { $regex: `@${DINER_DOMAIN.replace(/\./g, '\\.')}$` } }, { projection: { email: 1 } }).toArray()).map((u) => u.email));
   const firstOrder = new Map<string, Date>();

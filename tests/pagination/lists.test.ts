@@ -13,7 +13,7 @@ import { GET as usersRoute } from '@/app/api/users/route';
 import { collections } from '@/lib/db';
 import type { BookingDoc } from '@/lib/db/documents';
 import { nextLink } from '@/lib/pagination/link';
-import { errorOf, params, request } from '../support/http';
+import { params, request } from '../support/http';
 import { insertOrder, orderDoc } from '../support/orders';
 import { makeAdmin, makeDiner, makePerson, type Person } from '../support/people';
 

@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Viewer } from '@/lib/auth/viewer';
 import { addToCart } from '@/lib/cart/cart';
 import type { AddToCartInput } from '@/lib/cart/schemas';
-import { collections } from '@/lib/db';
+import { collections, getDb } from '@/lib/db';
 import type { CheckoutIntentDoc, MenuItemDoc, PaymentDoc } from '@/lib/db/documents';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
+import { getSettings } from '@/lib/settings/store';
+import { countPaidOrder } from '@/lib/stats/rollups';
 import { seedItem } from './menu';
 import { orderDoc } from './order-doc';
 
@@ -13,9 +15,12 @@ export { orderDoc };
 import { contactOf } from './people';
 import { atTable } from './settings';
 
+/** A paid order written as the payment code writes it: into `payments`, and counted into its day's figures. */
 export async function insertOrder(overrides: Partial<PaymentDoc> = {}): Promise<string> {
   const { payments } = await collections();
-  const { insertedId } = await payments.insertOne(orderDoc(overrides));
+  const doc = orderDoc(overrides);
+  const { insertedId } = await payments.insertOne(doc);
+  await countPaidOrder(await getDb(), { ...doc, _id: insertedId }, (await getSettings()).schedule.timeZone);
   return insertedId.toHexString();
 }
 

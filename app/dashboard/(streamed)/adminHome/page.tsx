@@ -6,13 +6,14 @@ import { DataExport } from '@/components/stats/data-export';
 import { requirePage } from '@/lib/dashboard/guard';
 import { stoppedExplanation } from '@/lib/settings/ordering';
 import { getAdminStats } from '@/lib/stats/admin-stats';
+import { pagePeriod } from '@/lib/stats/schemas';
 
 export const metadata: Metadata = { title: 'Admin Home' };
 
-/** Read on the server per request (the page is behind the session), so the figures are current. */
-export default async function AdminHome() {
+/** Read on the server per request (the page is behind the session), so the figures are current; `?period=` chooses the days. */
+export default async function AdminHome({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const admin = await requirePage('/dashboard/adminHome');
-  const [stats, stopped] = await Promise.all([getAdminStats(admin), stoppedExplanation(admin)]);
+  const [stats, stopped] = await Promise.all([getAdminStats(admin, pagePeriod((await searchParams).period)), stoppedExplanation(admin)]);
   return (
     <div className="space-y-8">
       <Greeting name={admin.name} />
