@@ -10,7 +10,7 @@ import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
 import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
 import { getSettings } from '@/lib/settings/store';
-import { countCancellation } from '@/lib/stats/rollups';
+import { countCancellation, paidOrderCount } from '@/lib/stats/rollups';
 import { orderQuery } from './filters';
 import { orderWritten } from './feed/in-process';
 import { OPEN_STATUSES, transitionRefusal } from './status';
@@ -80,7 +80,10 @@ export async function listOrders(staff: Staff, { limit, cursor, ...filters }: Or
   authorize(staff, 'staff');
   const { payments } = await collections();
   const { timeZone } = (await getSettings()).schedule;
-  const page = await readPage(payments, { list: 'orders', scope: filters, filter: orderQuery(filters, timeZone), key: 'data' }, { limit, cursor });
+  const filter = orderQuery(filters, timeZone);
+  // Unfiltered, the count is exact from the daily rollups; filtered, it is counted from the index, up to a cap.
+  const count = Object.keys(filter).length ? undefined : async () => paidOrderCount(await getDb());
+  const page = await readPage(payments, { list: 'orders', scope: filters, filter, key: 'data', count }, { limit, cursor });
   return mapPage(page, shapeOrders);
 }
 
