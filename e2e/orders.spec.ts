@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { ADMIN, addDish, createAccount, login, payOnPage, signedIn } from './support';
+import { ADMIN, addDish, createAccount, earliestPickup, login, payOnPage, signedIn } from './support';
 
 /**
  * Every JavaScript file the page loaded once `ready` resolves (by default once the network is
@@ -100,5 +100,66 @@ test.describe('order tracking', { tag: '@admin' }, () => {
       expect(page.getByRole('figure', { name: 'Revenue per category' }).locator('.recharts-wrapper')).toBeVisible(),
     );
     expect(adminScripts.some((text) => text.includes('recharts-wrapper'))).toBe(true);
+  });
+
+  test('Manage orders shows a page of orders, loads more from the keyboard, and filters them', async ({ browser }) => {
+    test.setTimeout(240_000);
+    // One page and a bit more of one diner's orders, paid through the API the card form calls.
+    const dinerContext = await browser.newContext();
+    const diner = await dinerContext.newPage();
+    const account = await createAccount('pager');
+    await login(diner, account);
+    const origin = new URL(diner.url()).origin;
+    const PAID = 52;
+    let pickup = await earliestPickup(diner);
+    for (let i = 0; i < PAID; i += 1) {
+      await addDish(diner, 'salad');
+      let started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: pickup }, headers: { origin } });
+      if (started.status() === 409) {
+        pickup = await earliestPickup(diner);
+        started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: pickup }, headers: { origin } });
+      }
+      expect(started.ok(), await started.text()).toBe(true);
+      const { transactionId } = (await started.json()) as { transactionId: string };
+      const paid = await diner.request.post('/api/payments/demo-confirm', { data: { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }, headers: { origin } });
+      expect(paid.status()).toBe(200);
+    }
+    const mine = (await (await diner.request.get(`/api/payments/${encodeURIComponent(account.email)}?limit=1`)).json()) as { number: number }[];
+    await dinerContext.close();
+
+    const admin = await signedIn(browser, ADMIN);
+    await admin.goto('/dashboard/manageOrders');
+    await admin.getByLabel('Order by').selectOption('newest');
+    const table = admin.getByRole('region', { name: /^Orders, newest first/ });
+    const rows = table.getByRole('row');
+    const status = admin.getByRole('status').filter({ hasText: /^Showing / });
+    // The first page: 50 orders, and how many there are in all.
+    await expect(rows).toHaveCount(50 + 1);
+    await expect(status).toHaveText(/^Showing 50 of \d[\d,]* orders$/);
+    const loadMore = admin.getByRole('button', { name: 'Load more' });
+    await loadMore.focus();
+    await admin.keyboard.press('Enter');
+    await expect(rows).not.toHaveCount(50 + 1);
+    expect(await rows.count()).toBeGreaterThan(50 + 1);
+    await expect(status).toHaveText(/^Showing (5[1-9]|[6-9]\d|\d{3,})/);
+
+    // The diner's orders only: the search is the start of their email.
+    const search = admin.getByRole('searchbox', { name: 'Search', exact: true });
+    await search.fill(account.email.split('@')[0]!);
+    // From the top of the page, so the button is out of sight and only pressing it loads more.
+    await admin.evaluate(() => window.scrollTo(0, 0));
+    await expect(status).toHaveText(`Showing 50 of ${PAID} orders`);
+    await expect(rows.filter({ hasNotText: account.email })).toHaveCount(1); // the header row
+    await loadMore.click();
+    await expect(status).toHaveText(`Showing ${PAID} of ${PAID} orders`);
+    await expect(loadMore).toHaveCount(0);
+
+    // Filters combine: none of them is completed yet; one is found by its number.
+    await admin.getByLabel('Show', { exact: true }).selectOption('completed');
+    await expect(admin.getByText('No orders match these filters.')).toBeVisible();
+    await admin.getByLabel('Show', { exact: true }).selectOption('');
+    await search.fill(`#${mine[0]!.number}`);
+    await expect(rows).toHaveCount(1 + 1);
+    await expect(rows.nth(1)).toContainText(`#${mine[0]!.number}`);
   });
 });
