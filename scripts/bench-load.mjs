@@ -20,8 +20,12 @@
 //    SMTP server takes 10 s to answer. Targets: the write adds under 5 ms; the slow server slows
 //    no payment.
 //
+// 5. The screens and the API pages at each size of history (the history seed, with its rollups):
+//    every staff and admin screen and every list's pages, signed in, median of 3: time and size.
+//    Targets at the largest size: each screen under 300 ms and 200 KB, each API page under 100 ms.
+//
 // Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
-// --sizes <n,n,...>, --baseline <ref>, --only throughput|orders|payments.
+// --sizes <n,n,...>, --baseline <ref>, --only throughput|orders|payments|screens.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +34,8 @@ import { benchArgs } from './bench/args.mjs';
 import { buildBaseline } from './bench/baseline.mjs';
 import { legacyDataFile, measureServer, prepareDataDir } from './bench/orders-scale.mjs';
 import { buildApp, startServer } from './bench/server.mjs';
-import { BENCH_DINER, benchPeople, benchSessions } from './bench/signed-in.mjs';
+import { BENCH_ADMIN, BENCH_DINER, benchPeople, benchSessions } from './bench/signed-in.mjs';
+import { SCREEN_TARGETS, measureScreens } from './bench/screens.mjs';
 import { stopAll, killAllSync } from './bench/processes.mjs';
 import { measureThroughput } from './bench/throughput.mjs';
 import { measureSustainedRates, printSustainedRates } from './bench/sustained-rate.mjs';
@@ -285,6 +290,35 @@ async function ordersInTheDatabase() {
   }
 }
 
+async function screens() {
+  const work = join(tmpdir(), `bistro-bench-screens-${process.pid}`);
+  const results = [];
+  try {
+    for (const orders of sizes) {
+      process.stdout.write(`[screens] ${orders.toLocaleString('en-US')} orders: seeding, then measuring\n`);
+      const rows = await measureScreens({ cwd: ROOT, dataDir: join(work, String(orders)), orders, admin: BENCH_ADMIN });
+      results.push({ orders, rows });
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const largest = results.at(-1);
+  const kbOf = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+  heading(`Screens and API pages by orders in the database (signed in, median of 3; size unpacked)`);
+  table(
+    ['request', ...results.flatMap((r) => [`${r.orders.toLocaleString('en-US')}: time`, 'size']), 'count', 'status', ''],
+    largest.rows.map((row, i) => {
+      const target = row.kind === 'screen' ? row.ms < SCREEN_TARGETS.screenMs && row.bytes < SCREEN_TARGETS.screenBytes : row.ms < SCREEN_TARGETS.apiMs;
+      return [row.what, ...results.flatMap((r) => [ms(r.rows[i].ms), kbOf(r.rows[i].bytes)]), row.total ?? '', String(row.status), verdict(target && row.status === 200)];
+    }),
+  );
+  const missed = largest.rows.filter((row) => (row.kind === 'screen' ? row.ms >= SCREEN_TARGETS.screenMs || row.bytes >= SCREEN_TARGETS.screenBytes : row.ms >= SCREEN_TARGETS.apiMs));
+  console.log(
+    `at ${largest.orders.toLocaleString('en-US')} orders: screens under ${SCREEN_TARGETS.screenMs} ms and ${SCREEN_TARGETS.screenBytes / 1000} KB, API pages under ${SCREEN_TARGETS.apiMs} ms: ` +
+      (missed.length ? `${missed.length} missed (${missed.map((row) => row.what).join('; ')}) MISS` : 'all ok'),
+  );
+}
+
 async function main() {
   if (!flags['no-build'] || !existsSync(join(ROOT, '.next', 'BUILD_ID'))) {
     if ((await buildApp({ cwd: ROOT, env: { DATA_DIR: '.data-bench-build' } })) !== 0) throw new Error('next build failed');
@@ -293,6 +327,7 @@ async function main() {
   if (!flags.only || flags.only === 'throughput') await throughput();
   if (!flags.only || flags.only === 'orders') await ordersInTheDatabase();
   if (!flags.only || flags.only === 'payments') await payments();
+  if (!flags.only || flags.only === 'screens') await screens();
 }
 
 main()

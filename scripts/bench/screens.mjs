@@ -1,0 +1,101 @@
+// The screens and the API pages under a year of history: a server started on N past orders (the
+// history seed, with its rollups), each staff and admin screen and each list's pages asked for as
+// the people who use them, a few times each: the median time to the whole answer and its size as
+// the browser receives it, unpacked. Imports the app's TypeScript modules, so it runs under tsx.
+import { mkdirSync, rmSync } from 'node:fs';
+import { startServer } from './server.mjs';
+import { benchSessions } from './signed-in.mjs';
+
+const REPEATS = 3;
+
+export const SCREEN_TARGETS = { screenMs: 300, screenBytes: 200_000, apiMs: 100 };
+
+/** Writes the menu, `orders` past orders with their diners and rollups, an admin and a diner with orders. */
+async function prepare(dataDir, orders, people) {
+  const { EmbeddedDb } = await import('../../lib/db/embedded.ts');
+  const { runMigrations } = await import('../../lib/db/migrations/runner.ts');
+  const { ensureIndexes, seedDatabase } = await import('../../lib/db/seed.ts');
+  const { addHistory, DINER_DOMAIN } = await import('../../lib/seed/history.ts');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const db = EmbeddedDb.open({ dataDir });
+  try {
+    await runMigrations(db);
+    await ensureIndexes(db);
+    await seedDatabase(db);
+    await addHistory(db, { count: orders });
+    await db.collection('users').insertMany(people.map((person) => ({ ...person })));
+    // The history's busiest diner, whose payment history is the longest.
+    const [busiest] = await db
+      .collection('payments')
+      .aggregate([{ $match: { email: { $regex: `@${DINER_DOMAIN.replace(/\./g, '\\.')}$` } } }, { $group: { _id: { uid: '$ownerUid', email: '$email' }, n: { $sum: 1 } } }, { $sort: { n: -1 } }, { $limit: 1 }])
+      .toArray();
+    if (!busiest) return null;
+    const user = await db.collection('users').findOne({ uid: busiest._id.uid });
+    return { uid: busiest._id.uid, email: busiest._id.email, name: user?.name ?? 'Diner', orders: busiest.n };
+  } finally {
+    await db.close();
+  }
+}
+
+async function timedGet(url, cookie) {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+  const body = await res.text();
+  return { ms: performance.now() - started, bytes: Buffer.byteLength(body), status: res.status, link: res.headers.get('link'), total: res.headers.get('x-total-count') };
+}
+
+/** The median of REPEATS answers after one to warm up, with the status and headers of the last. */
+async function measure(url, cookie) {
+  await timedGet(url, cookie);
+  const runs = [];
+  for (let i = 0; i < REPEATS; i++) runs.push(await timedGet(url, cookie));
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return { ...runs.at(-1), ms: sorted[Math.floor(REPEATS / 2)].ms };
+}
+
+/**
+ * One size: prepares `dataDir`, starts the built app on it, and measures. Answers one row per
+ * request: `{ kind: 'screen' | 'api', what, ms, bytes, status, total }`.
+ */
+export async function measureScreens({ cwd, dataDir, orders, admin }) {
+  const busiest = await prepare(dataDir, orders, [admin]);
+  const diner = busiest ?? { uid: 'bench-screens-diner', email: 'bench.screens@bistro.test', name: 'Bench Screens' };
+  const { env, sessions } = await benchSessions([admin, diner]);
+  const [adminCookie, dinerCookie] = sessions.map((s) => s.cookie);
+  const server = await startServer({ cwd, env: { ...env, DATA_DIR: dataDir, RATE_LIMIT_SCALE: '100000' }, readyPath: '/api/menu', pollMs: 50, timeoutMs: 600_000 });
+  try {
+    const rows = [];
+    const get = async (kind, what, path, cookie = adminCookie) => {
+      const r = await measure(`${server.baseUrl}${path}`, cookie);
+      rows.push({ kind, what, ...r });
+      return r;
+    };
+    for (const path of ['/dashboard/manageOrders', '/dashboard/kitchen', '/dashboard/staffHome', '/dashboard/adminHome', '/dashboard/adminHome?period=month', '/dashboard/allUsers', '/dashboard/manageBookings', '/dashboard/reviews']) {
+      await get('screen', path, path);
+    }
+    await get('screen', `/dashboard/paymentHistory (${busiest?.orders ?? 0} orders)`, '/dashboard/paymentHistory', dinerCookie);
+
+    const first = await get('api', 'GET /api/orders', '/api/orders');
+    const next = first.link?.match(/<([^>]+)>/)?.[1];
+    if (next) await get('api', 'GET /api/orders, page 2 (Link)', next);
+    await get('api', 'GET /api/orders?status=completed&fulfilment=pickup', '/api/orders?status=completed&fulfilment=pickup');
+    await get('api', 'GET /api/orders?from=…&to=… (a week)', `/api/orders?from=${daysAgo(14)}&to=${daysAgo(7)}`);
+    await get('api', 'GET /api/orders?search=<email prefix>', `/api/orders?search=${encodeURIComponent(diner.email.slice(0, 6))}`);
+    await get('api', 'GET /api/orders?search=#<number>', '/api/orders?search=%2342');
+    await get('api', 'GET /api/orders (the kitchen: open, 200)', '/api/orders?status=pending,preparing,ready&limit=200');
+    await get('api', 'GET /api/users', '/api/users');
+    await get('api', 'GET /api/users?search=<name>', `/api/users?search=${encodeURIComponent(diner.name.slice(0, 3))}`);
+    await get('api', 'GET /api/bookings?all=1', '/api/bookings?all=1');
+    await get('api', 'GET /api/review', '/api/review');
+    await get('api', `GET /api/payments/{email} (${busiest?.orders ?? 0} orders)`, `/api/payments/${encodeURIComponent(diner.email)}`, dinerCookie);
+    for (const period of ['today', 'month', 'all']) await get('api', `GET /api/stats?period=${period}`, `/api/stats?period=${period}`);
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+function daysAgo(days) {
+  return new Date(Date.now() - days * 86_400_000).toLocaleDateString('en-CA');
+}
