@@ -13,6 +13,7 @@ import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
 import { ACCOUNT_ROLES } from '@/lib/auth/roles';
 import { USERS_URL } from '@/lib/users/schemas';
 import type { AccountRole, Role } from '@/lib/auth/roles';
+import { formatTotal } from '@/lib/pagination/link';
 import type { UserRecord as UserRow } from '@/lib/users/types';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';
@@ -132,7 +133,7 @@ export function AllUsers({ first }: { first: FirstPage<UserRow> }) {
   return (
     <section aria-labelledby="users-count" className="space-y-4">
       <h2 id="users-count" className="font-display text-2xl uppercase">
-        Total users: {total ? `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}` : (users?.length ?? '…')}
+        Total users: {total ? formatTotal(total) : (users?.length ?? '…')}
       </h2>
       <form role="search" aria-label="Find users" onSubmit={(event) => event.preventDefault()} className="flex flex-wrap items-end gap-4">
         <SearchField id="user-search" label="Search" placeholder="Name or email" value={search} onSearch={setSearch} />

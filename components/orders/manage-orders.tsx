@@ -16,6 +16,7 @@ import { orderLabel } from '@/lib/orders/wording';
 import { ORDER_STATUSES, stepsFor, type OrderStep } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { orderMatches } from '@/lib/orders/filters';
+import { formatTotal } from '@/lib/pagination/link';
 import type { FulfilmentKind, OrderFilters } from '@/lib/orders/schemas';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { ConnectionNotice } from './connection-notice';
@@ -261,7 +262,7 @@ export function ManageOrders({ since, first, timeZone, isAdmin }: { since: strin
     <section aria-labelledby="orders-count" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="orders-count" className="font-display text-2xl uppercase">
-          {total ? `Orders: ${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}` : 'Orders'}
+          {total ? `Orders: ${formatTotal(total)}` : 'Orders'}
         </h2>
         <div>
           <label htmlFor="order-sort" className="block text-sm font-semibold">

@@ -14,6 +14,7 @@ import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
 import { ChosenOptions } from '@/components/menu/chosen-options';
 import { fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { formatCents, formatPrice } from '@/lib/menu/money';
+import { formatTotal } from '@/lib/pagination/link';
 import type { Order } from '@/lib/orders/types';
 import { dinerStatusLabel, orderLabel } from '@/lib/orders/wording';
 import type { Payment } from '@/lib/payments/types';
@@ -121,7 +122,7 @@ export function PaymentHistory({ since, first }: { since: string; first: FirstPa
     <section aria-label="Your payments" className="space-y-4 rounded bg-white p-6 shadow-sm md:p-10">
       <ReadyAlerts ready={ready} onDismiss={(id) => setReady((shown) => shown.filter((o) => o._id !== id))} />
       <ConnectionNotice reconnecting={reconnecting} />
-      <p className="mb-8 font-display text-2xl uppercase">Total payments: {total ? `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}` : payments.length}</p>
+      <p className="mb-8 font-display text-2xl uppercase">Total payments: {total ? formatTotal(total) : payments.length}</p>
       <DataTable caption="Payments" columns={COLUMNS} rows={payments} />
       <LoadMore shown={payments.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} noun={['payment', 'payments']} />
     </section>

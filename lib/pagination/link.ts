@@ -32,9 +32,12 @@ export function parseTotalHeader(header: string | null): ListTotal | null {
   return match ? { count: Number(match[1]), atLeast: match[2] === '+' } : null;
 }
 
-/** "1,234 orders", or "1,000+ orders": a capped count says so. */
+/** "1,234", or "1,000+": a capped count says so. */
+export const formatTotal = (total: ListTotal) => `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''}`;
+
+/** "1,234 orders", or "1,000+ orders". */
 export function describeTotal(total: ListTotal, one: string, many: string): string {
-  return `${total.count.toLocaleString('en-US')}${total.atLeast ? '+' : ''} ${total.count === 1 && !total.atLeast ? one : many}`;
+  return `${formatTotal(total)} ${total.count === 1 && !total.atLeast ? one : many}`;
 }
 
 /** One page of a list as the screens hold it: its rows, the URL of the next page, and the total when the first page said it. */
