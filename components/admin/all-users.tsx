@@ -11,7 +11,6 @@ import { LoadMore } from '@/components/ui/load-more';
 import { SearchField } from '@/components/ui/search-field';
 import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
 import { ACCOUNT_ROLES } from '@/lib/auth/roles';
-import { USERS_URL } from '@/lib/users/schemas';
 import type { AccountRole, Role } from '@/lib/auth/roles';
 import { formatTotal } from '@/lib/pagination/link';
 import type { UserRecord as UserRow } from '@/lib/users/types';
@@ -77,7 +76,7 @@ export function AllUsers({ first }: { first: FirstPage<UserRow> }) {
   const { user: me } = useSession();
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState<AccountRole | ''>('');
-  const url = listUrl(USERS_URL, { search, role: roleFilter });
+  const url = listUrl(first.url, { search, role: roleFilter });
   const { items: users, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<UserRow>(url, first);
 
   const columns: Column<UserRow>[] = [
@@ -121,7 +120,7 @@ export function AllUsers({ first }: { first: FirstPage<UserRow> }) {
 
   let body;
   if (!users) body = <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading users…" failed="The users could not be loaded." />;
-  else if (!users.length) body = <EmptyState>{url === USERS_URL ? 'Nobody has signed up yet.' : 'Nobody matches this search.'}</EmptyState>;
+  else if (!users.length) body = <EmptyState>{url === first.url ? 'Nobody has signed up yet.' : 'Nobody matches this search.'}</EmptyState>;
   else
     body = (
       <>

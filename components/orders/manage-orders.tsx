@@ -125,7 +125,6 @@ interface FilterForm {
 }
 
 const NO_FILTERS: FilterForm = { status: '', fulfilment: '', from: '', to: '', search: '' };
-const ORDERS_URL = '/api/orders';
 
 
 const filtersOf = (form: FilterForm): OrderFilters => ({
@@ -168,14 +167,14 @@ function OrderFilterBar({ form, onChange }: { form: FilterForm; onChange: (form:
 export function ManageOrders({ since, first, timeZone, isAdmin }: { since: string; first: FirstPage<Order>; timeZone: string; isAdmin: boolean }) {
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [sort, setSort] = useState<Sort>('slot');
-  const url = listUrl(ORDERS_URL, { ...form });
+  const url = listUrl(first.url, { ...form });
   const filters = filtersOf(form);
   const { items: orders, total, hasMore, loadingMore, loadMore, error, mutate, reconnecting } = useLiveOrderPages(url, {
     since,
     first,
     belongs: (o) => orderMatches(o, filters, timeZone),
   });
-  const filtered = url !== ORDERS_URL;
+  const filtered = url !== first.url;
 
   const columns: Column<Order>[] = [
     { header: 'Order', rowHeader: true, cell: (o) => <span className="font-semibold whitespace-nowrap">{orderLabel(o)}</span> },

@@ -6,7 +6,6 @@ import { ConnectionNotice } from '@/components/orders/connection-notice';
 import { withStatus } from '@/components/orders/live-orders';
 import { ORDER_STATUS_STYLE } from '@/components/orders/order-status-badge';
 import { useOrderStream } from '@/components/orders/use-order-stream';
-import { useSession } from '@/components/session/use-session';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { LoadMore } from '@/components/ui/load-more';
@@ -90,9 +89,7 @@ const COLUMNS: Column<Payment>[] = [
  * the page says so, and the browser too if the diner allowed notifications.
  */
 export function PaymentHistory({ since, first }: { since: string; first: FirstPage<Payment> }) {
-  const { user } = useSession();
-  const key = user ? `/api/payments/${encodeURIComponent(user.email)}` : first.url;
-  const { items: payments, pages, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<Payment>(key, first);
+  const { items: payments, pages, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<Payment>(first.url, first);
   const [ready, setReady] = useState<Order[]>([]);
   const { reconnecting } = useOrderStream({
     after: since,

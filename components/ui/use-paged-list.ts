@@ -2,12 +2,9 @@
 
 import useSWRInfinite from 'swr/infinite';
 import { apiPage } from '@/lib/client/api';
-import type { ListPage } from '@/lib/pagination/link';
+import { withLimit, type FirstPage, type ListPage } from '@/lib/pagination/link';
 
-/** A first page rendered on the server, and the API address it is the first page of. */
-export interface FirstPage<T> extends ListPage<T> {
-  url: string;
-}
+export type { FirstPage };
 
 /**
  * A list read a page at a time from `url` (an API that answers a page and a `Link` to the next):
@@ -17,7 +14,8 @@ export interface FirstPage<T> extends ListPage<T> {
  */
 export function usePagedList<T extends { _id: string }>(url: string | null, first?: FirstPage<T>, { refreshInterval }: { refreshInterval?: number } = {}) {
   const { data, error, size, setSize, mutate, isLoading } = useSWRInfinite<ListPage<T>>(
-    (index, previous: ListPage<T> | null) => (index === 0 ? url : (previous?.next ?? null)),
+    // A first page may be a screenful (FIRST_SCREEN); the pages after it are the API's full ones.
+    (index, previous: ListPage<T> | null) => (index === 0 ? url : previous?.next ? withLimit(previous.next, null) : null),
     apiPage<T>,
     { fallbackData: first && first.url === url ? [first] : undefined, revalidateFirstPage: true, keepPreviousData: true, refreshInterval },
   );

@@ -8,6 +8,15 @@ export function withCursor(url: string, cursor: string): string {
   return `${path}?${params}`;
 }
 
+/** `url` with `limit` set, or without it when `limit` is null (the API's default). */
+export function withLimit(url: string, limit: number | null): string {
+  const [path = '', query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  if (limit === null) params.delete('limit');
+  else params.set('limit', String(limit));
+  return params.size ? `${path}?${params}` : path;
+}
+
 /** The target of the `rel="next"` link of a `Link` header (RFC 8288), if there is one. */
 export function nextLink(header: string | null): string | null {
   if (!header) return null;
@@ -38,6 +47,11 @@ export const formatTotal = (total: ListTotal) => `${total.count.toLocaleString('
 /** "1,234 orders", or "1,000+ orders". */
 export function describeTotal(total: ListTotal, one: string, many: string): string {
   return `${formatTotal(total)} ${total.count === 1 && !total.atLeast ? one : many}`;
+}
+
+/** A first page rendered on the server, and the API address it is the first page of. */
+export interface FirstPage<T> extends ListPage<T> {
+  url: string;
 }
 
 /** One page of a list as the screens hold it: its rows, the URL of the next page, and the total when the first page said it. */

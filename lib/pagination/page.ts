@@ -5,8 +5,8 @@ import { NextResponse } from 'next/server';
 import { HttpError } from '@/lib/api/http';
 import { getSessionSecret } from '@/lib/auth/secret';
 import type { AppCollection, Document, Filter, Projection, WithId } from '@/lib/db';
-import { formatTotalHeader, withCursor, type ListPage, type ListTotal } from './link';
-import { DEFAULT_LIMIT, type PageQuery } from './schemas';
+import { formatTotalHeader, withCursor, withLimit, type FirstPage, type ListPage, type ListTotal } from './link';
+import { DEFAULT_LIMIT, FIRST_SCREEN, type PageQuery } from './schemas';
 
 /**
  * The one way a list is read: newest first by one field (ties broken by `_id`, also newest
@@ -129,6 +129,15 @@ export function mapPage<T, R>({ docs, next, total }: DocPage<T>, shape: (docs: W
 /** A page as the screens hold it, `url` being the API address of its first page (a server-rendered first page). */
 export function toListPage<R>(page: Paged<R>, url: string): ListPage<R> {
   return { items: page.items, next: page.next ? withCursor(url, page.next) : null, total: page.total };
+}
+
+/**
+ * The first page of a list for a screen's HTML: FIRST_SCREEN rows, read by `read`, and the
+ * address the screen asks for it again at (`url` with that limit); the pages after it are full ones.
+ */
+export async function firstScreen<R>(url: string, read: (page: PageQuery) => Promise<Paged<R>>): Promise<FirstPage<R>> {
+  const page = await read({ limit: FIRST_SCREEN });
+  return { url: withLimit(url, FIRST_SCREEN), ...toListPage(page, url) };
 }
 
 /**

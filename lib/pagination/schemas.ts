@@ -8,6 +8,8 @@ import { isCalendarDate } from '@/lib/reservations/calendar';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
+/** The rows a screen's HTML carries: a screenful, so a page stays small however long its rows; the rest are read as it scrolls. */
+export const FIRST_SCREEN = 20;
 
 const LIMIT_ERROR = `limit must be a whole number from 1 to ${MAX_LIMIT}`;
 

@@ -4,7 +4,7 @@ import { ManageOrders } from '@/components/orders/manage-orders';
 import { requirePage } from '@/lib/dashboard/guard';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listOrders } from '@/lib/orders/orders';
-import { toListPage } from '@/lib/pagination/page';
+import { firstScreen } from '@/lib/pagination/page';
 import { getSettings } from '@/lib/settings/store';
 
 export const metadata: Metadata = { title: 'Manage Orders' };
@@ -13,8 +13,7 @@ export default async function ManageOrdersPage() {
   const staff = await requirePage('/dashboard/manageOrders');
   // Taken before the read: what changes from here on reaches the page through the stream.
   const since = cursorAt();
-  const [orders, settings] = await Promise.all([listOrders(staff), getSettings()]);
-  const first = { url: '/api/orders', ...toListPage(orders, '/api/orders') };
+  const [first, settings] = await Promise.all([firstScreen('/api/orders', (page) => listOrders(staff, page)), getSettings()]);
   return (
     <section>
       <PageHeading title="Manage orders" subtitle="From kitchen to counter" />

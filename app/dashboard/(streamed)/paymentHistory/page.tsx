@@ -4,7 +4,7 @@ import { PaymentHistory } from '@/components/payment/payment-history';
 import { requirePage } from '@/lib/dashboard/guard';
 import { cursorAt } from '@/lib/orders/feed/cursor';
 import { listPayments } from '@/lib/payments/history';
-import { toListPage } from '@/lib/pagination/page';
+import { firstScreen } from '@/lib/pagination/page';
 
 export const metadata: Metadata = { title: 'Payment History' };
 
@@ -13,7 +13,7 @@ export default async function PaymentHistoryPage() {
   // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
   const since = cursorAt();
   const url = `/api/payments/${encodeURIComponent(viewer.email)}`;
-  const first = { url, ...toListPage(await listPayments(viewer, viewer.email), url) };
+  const first = await firstScreen(url, (page) => listPayments(viewer, viewer.email, page));
   return (
     <>
       <PageHeading title="Payment History" subtitle="At a Glance!" />

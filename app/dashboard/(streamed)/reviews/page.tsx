@@ -3,7 +3,7 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReviewModeration } from '@/components/reviews/review-moderation';
 import { requirePage } from '@/lib/dashboard/guard';
 import { getReviews } from '@/lib/menu/queries';
-import { toListPage } from '@/lib/pagination/page';
+import { firstScreen } from '@/lib/pagination/page';
 
 export const metadata: Metadata = { title: 'Guest Reviews' };
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Guest Reviews' };
 export default async function GuestReviewsPage() {
   await requirePage('/dashboard/reviews');
   const url = '/api/review';
-  const first = { url, ...toListPage(await getReviews(), url) };
+  const first = await firstScreen(url, (page) => getReviews(page));
   return (
     <section>
       <PageHeading title="Guest reviews" subtitle="What diners wrote" />
