@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { ADMIN, addDish, createAccount, earliestPickup, login, payOnPage, signedIn } from './support';
+import { ADMIN, addDish, createAccount, latestPickup, login, payOnPage, signedIn } from './support';
 
 /**
  * Every JavaScript file the page loaded once `ready` resolves (by default once the network is
@@ -111,12 +111,12 @@ test.describe('order tracking', { tag: '@admin' }, () => {
     await login(diner, account);
     const origin = new URL(diner.url()).origin;
     const PAID = 52;
-    let pickup = await earliestPickup(diner);
+    let pickup = await latestPickup(diner);
     for (let i = 0; i < PAID; i += 1) {
       await addDish(diner, 'salad');
       let started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: pickup }, headers: { origin } });
       if (started.status() === 409) {
-        pickup = await earliestPickup(diner);
+        pickup = await latestPickup(diner);
         started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: pickup }, headers: { origin } });
       }
       expect(started.ok(), await started.text()).toBe(true);

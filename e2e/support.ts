@@ -135,6 +135,18 @@ export async function earliestPickup(page: Page, load = 1): Promise<{ kind: 'pic
 }
 
 /**
+ * Tomorrow's latest pickup time with room: for journeys that pay many orders, so they fill the
+ * end of a day and leave the times other journeys choose (tomorrow at 12:00) free.
+ */
+export async function latestPickup(page: Page): Promise<{ kind: 'pickup'; date: string; time: string }> {
+  const date = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA');
+  const slots = (await (await page.request.get(`/api/pickup-slots?date=${date}`)).json()) as { time: string; available: boolean }[];
+  const slot = slots.findLast((s) => s.available);
+  if (!slot) throw new Error('no pickup time with room tomorrow');
+  return { kind: 'pickup', date, time: slot.time };
+}
+
+/**
  * Saves the restaurant's settings as `edit` makes them from the current ones, as the admin signed
  * in on `admin`, through the API the Settings page calls; answers the settings as they were.
  */
