@@ -7,7 +7,7 @@ import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { reportStatus } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { MAX_DATES, MAX_TAX_RATES, MAX_TIP_PRESETS, MAX_WINDOWS_PER_DAY, SLOT_LENGTHS, settingsSchema, type SettingsInput } from '@/lib/settings/schemas';
-import { WEEKDAYS, type RestaurantSettings, type VersionedSettings } from '@/lib/settings/types';
+import { WEEKDAYS, WEEKDAY_NAMES, type RestaurantSettings, type VersionedSettings } from '@/lib/settings/types';
 import { MAX_TABLES } from '@/lib/tables/table-mode';
 
 type Path = FieldPath<SettingsInput>;
@@ -18,15 +18,6 @@ const HEADING = 'font-display text-xl uppercase md:text-2xl';
 const GRID = 'grid gap-4 sm:grid-cols-2';
 const SMALL_BUTTON = 'min-h-11 rounded border border-ink px-3 text-sm font-semibold hover:bg-cream';
 const REMOVE = 'min-h-11 rounded px-3 text-sm font-semibold text-red-700 underline hover:bg-red-50';
-const DAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 
 /** The message of a field, or of an array as a whole. */
 function errorIn(errors: unknown, name: string): string | undefined {
@@ -351,7 +342,7 @@ export function SettingsForm({ initial }: { initial: VersionedSettings }) {
           </Field>
           <div className="grid gap-3 lg:grid-cols-2">
             {WEEKDAYS.map((day) => (
-              <WindowsEditor key={day} name={`schedule.hours.${day}`} legend={DAY_LABELS[day]} />
+              <WindowsEditor key={day} name={`schedule.hours.${day}`} legend={WEEKDAY_NAMES[day]} />
             ))}
           </div>
         </Section>

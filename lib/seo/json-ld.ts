@@ -5,7 +5,7 @@ import { dietsOf } from '@/lib/menu/allergens';
 import { site } from '@/lib/config/site';
 import { addDays } from '@/lib/reservations/calendar';
 import { weekdayOf, zonedClock } from '@/lib/settings/schedule';
-import { WEEKDAYS, type OpeningWindow, type RestaurantSettings, type Schedule, type Weekday } from '@/lib/settings/types';
+import { WEEKDAYS, WEEKDAY_NAMES, type OpeningWindow, type RestaurantSettings, type Schedule, type Weekday } from '@/lib/settings/types';
 
 /*
  * The structured data of the public pages, typed against schema.org (schema-dts), so a property
@@ -72,15 +72,7 @@ function aggregateRating({ count, mean }: RatingSummary): AggregateRating {
   return { '@type': 'AggregateRating', ratingValue: Number(mean.toFixed(2)), reviewCount: count, bestRating: 5, worstRating: 1 };
 }
 
-const DAY_NAMES: Record<Weekday, DayOfWeek> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
+const DAY_NAMES: Record<Weekday, DayOfWeek> = WEEKDAY_NAMES;
 
 /** schema.org writes a window that closes at midnight as closing at 23:59; one past midnight closes at its time. */
 const hoursOf = (window: OpeningWindow) => ({ opens: window.opens, closes: window.closes === '00:00' ? '23:59' : window.closes });

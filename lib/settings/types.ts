@@ -9,6 +9,17 @@ import type { TaxSettings } from '@/lib/tax/tax';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Each weekday as people (and schema.org's dayOfWeek) write it. */
+export const WEEKDAY_NAMES = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+} as const satisfies Record<Weekday, string>;
+
 /**
  * A time the restaurant is open on the wall clock of its zone, 'HH:MM'. `closes` '00:00' is
  * midnight; an `overnight` window closes on the next day (18:00 to 01:00) and belongs to the day
