@@ -118,22 +118,16 @@ export interface CartItemDoc extends Owned {
  * status history). Written once by the completion that claimed its intent (lib/orders/place.ts);
  * after that only its status moves (lib/orders/orders.ts).
  */
-export interface PaymentDoc extends Owned {
+/** What a checkout charges and for what, priced on the server: an intent while the diner pays, then the order it becomes. */
+interface PricedCheckout extends Owned {
   _id?: ObjectId;
   /** The diner's name at checkout, for the receipt and the kitchen. */
   name?: string;
-  /**
-   * The order number: unique (a sparse unique index) and increasing. Payments from before orders
-   * were numbered have none.
-   */
-  number?: number;
-  /** What was charged, in dollars: `subtotalCents + tipCents`, plus the tax when added on top. */
+  /** What is charged, in dollars: `subtotalCents + tipCents`, plus the tax when added on top. */
   price: number;
-  /** The provider's intent it paid: one order per intent (a unique index). */
+  /** The provider's intent: one checkout and one order per intent (unique indexes). */
   transactionId: string;
-  /** The payment date; the field name is literally `data`, as API clients know it. */
-  data: Date;
-  /** The cart lines it paid for; `lines[i]` is what `cartIds[i]` held at checkout. */
+  /** The cart lines it pays for; `lines[i]` is what `cartIds[i]` held at checkout. */
   cartIds: string[];
   /** Each dish once per unit bought, for API clients that read orders as a list of dishes. */
   menuItemIds: string[];
@@ -144,8 +138,18 @@ export interface PaymentDoc extends Owned {
   tipCents: number;
   /** The percentage the tip was chosen as, when it was not a custom amount. */
   tipPercent?: number;
-  /** Each tax rate's base and tax as charged; absent when the restaurant had no rate. `price` includes it when added on top. */
+  /** Each tax rate's base and tax, from the settings when the intent was opened; absent when the restaurant had no rate. */
   tax?: OrderTax;
+}
+
+export interface PaymentDoc extends PricedCheckout {
+  /**
+   * The order number: unique (a sparse unique index) and increasing. Payments from before orders
+   * were numbered have none.
+   */
+  number?: number;
+  /** The payment date; the field name is literally `data`, as API clients know it. */
+  data: Date;
   /**
    * How the diner gets the food: the pickup slot actually held ("as soon as possible" resolved to
    * its slot), or the table. Absent on payments from before it was asked.
@@ -204,22 +208,8 @@ export interface RefundDoc {
  * payment claims it, from open to paid, in one conditional write; the completion that claims it
  * writes the order into `payments` (lib/payments/intents.ts).
  */
-export interface CheckoutIntentDoc extends Owned {
-  _id?: ObjectId;
-  name?: string;
-  /** What it charges, in dollars: `subtotalCents + tipCents`. */
-  price: number;
-  /** The provider's intent, unique. */
-  transactionId: string;
+export interface CheckoutIntentDoc extends PricedCheckout {
   createdAt: Date;
-  cartIds: string[];
-  menuItemIds: string[];
-  lines: OrderLine[];
-  subtotalCents: number;
-  tipCents: number;
-  tipPercent?: number;
-  /** Each tax rate's base and tax, from the settings when the intent was opened. */
-  tax?: OrderTax;
   /** What the diner asked for; once paid, what its payment held. */
   fulfilment?: Fulfilment;
   status: 'open' | 'paid';
