@@ -3,7 +3,7 @@
  * domain's browser-safe shapes live in its own types.ts.
  */
 import type { ObjectId } from 'mongodb';
-import type { Allergen, Diet, MenuCategory, OptionGroup, SelectedOption } from '../menu/types.ts';
+import type { MenuItem, SelectedOption } from '../menu/types.ts';
 import type { OrderLine, OrderStatus } from '../orders/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
@@ -12,25 +12,11 @@ import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
 import type { OrderTax } from '../tax/tax.ts';
 
-/** A menu item in the `menu` collection. Prices are plain numbers in dollars. */
-export interface MenuItemDoc {
+/** A menu item in the `menu` collection: the browser's shape with an ObjectId. Prices are plain numbers in dollars. */
+export interface MenuItemDoc extends Omit<MenuItem, '_id'> {
   _id?: ObjectId;
-  name: string;
-  recipe: string;
-  image: string;
-  category: MenuCategory;
-  price: number;
   /** Seed dishes have none. */
   createdAt?: Date;
-  /** False while sold out. */
-  available: boolean;
-  allergens: Allergen[];
-  dietary: Diet[];
-  options: OptionGroup[];
-  /** The kitchen's work one of it takes, in load units (a pizza 2, a drink 0): what a pickup slot's capacity counts. */
-  kitchenLoad: number;
-  /** Its tax class: the id of one of the settings' tax rates. Absent, empty or a rate since removed: the first rate. */
-  taxRate?: string;
 }
 
 export interface ReviewDoc {
