@@ -45,11 +45,11 @@ function yearsAfter(date: string, years: number): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** Why a range cannot be reported on, or null when it can. */
+/** Why a range cannot be reported on (a phrase, no full stop), or null when it can. */
 export function rangeRefusal({ from, to }: DayRange): string | null {
   if (!isCalendarDate(from) || !isCalendarDate(to)) return 'from and to must be dates, YYYY-MM-DD';
   if (from > to) return 'from must not be after to';
-  if (to >= yearsAfter(from, MAX_YEARS)) return `A report covers at most ${MAX_YEARS} years: to must be before ${yearsAfter(from, MAX_YEARS)}.`;
+  if (to >= yearsAfter(from, MAX_YEARS)) return `a report covers at most ${MAX_YEARS} years: to must be before ${yearsAfter(from, MAX_YEARS)}`;
   return null;
 }
 

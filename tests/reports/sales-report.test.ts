@@ -73,7 +73,7 @@ describe('GET /api/reports/sales', () => {
     ['a malformed date', 'from=2024-6-1&to=2024-06-30', /^from: must be a date, YYYY-MM-DD$/],
     ['a day that does not exist', 'from=2024-02-30&to=2024-03-01', /^from: must be a date/],
     ['from after to', 'from=2024-06-02&to=2024-06-01', /^to: from must not be after to$/],
-    ['more than three years', 'from=2021-01-01&to=2024-01-01', /^to: A report covers at most 3 years: to must be before 2024-01-01\.$/],
+    ['more than three years', 'from=2021-01-01&to=2024-01-01', /^to: a report covers at most 3 years: to must be before 2024-01-01$/],
     ['an unknown format', 'from=2024-06-01&to=2024-06-01&format=xlsx', /^format: format must be json or csv$/],
     ['an operator for a parameter', 'from=2024-06-01&to[$gte]=2020-01-01', /^to: from and to are required/],
     ['an operator beside the parameters', 'from=2024-06-01&to=2024-06-01&from[$gte]=2020-01-01', /from\[\$gte\]/],

@@ -45,7 +45,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         <SalesReportView report={report} restaurant={restaurant.name} />
       ) : (
         <p role="alert" className="rounded bg-red-50 px-4 py-3 text-red-900">
-          {refusal} Choose the days again.
+          These days cannot be reported on: {refusal}. Choose them again.
         </p>
       )}
     </section>
