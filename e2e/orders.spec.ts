@@ -75,7 +75,7 @@ test.describe('order tracking', { tag: '@admin' }, () => {
     await admin.goto('/dashboard/adminHome');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Hi, Welcome ${ADMIN.name}`);
     const figures = admin.getByRole('list', { name: 'Key figures' });
-    await expect(figures).toContainText('Revenue');
+    await expect(figures).toContainText('Net sales');
     await expect(figures).toContainText('Orders');
     await expect(admin.getByRole('table', { name: 'Sales per category' })).toContainText(/pizza/i);
     for (const chart of ['Dishes sold per category', 'Revenue per category']) {

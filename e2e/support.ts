@@ -108,6 +108,31 @@ export async function addDish(
   return dish!;
 }
 
+/** A new diner, in a browser context of their own, pays for a salad and a soup: their page, the salad, and the path of the receipt. */
+export async function dinerPaysForSaladAndSoup(browser: Browser, prefix: string): Promise<{ diner: Page; salad: MenuItem; receipt: string }> {
+  const diner = await (await browser.newContext()).newPage();
+  await login(diner, await createAccount(prefix));
+  const salad = await addDish(diner, 'salad');
+  await addDish(diner, 'soup');
+  await payOnPage(diner);
+  const receiptLink = diner.getByRole('link', { name: 'View your receipt' });
+  await expect(receiptLink).toBeVisible({ timeout: 20_000 });
+  return { diner, salad, receipt: (await receiptLink.getAttribute('href'))! };
+}
+
+/** On an order's receipt, as an admin: refunds one of the line `dish` (with one left) through the refund form; resolves once the server made it. */
+export async function refundOneOf(admin: Page, receipt: string, dish: string, reason: string): Promise<void> {
+  await admin.goto(receipt);
+  const form = admin.getByRole('form', { name: 'Refund this order' });
+  const line = form.getByRole('option', { name: new RegExp(`^${dish} \\(1 left`) });
+  await form.getByLabel('What to refund').selectOption((await line.getAttribute('value'))!);
+  await form.getByLabel('How many').fill('1');
+  await form.getByLabel('Reason').fill(reason);
+  const refunded = admin.waitForResponse((res) => res.url().endsWith('/refunds') && res.status() === 201);
+  await form.getByRole('button', { name: 'Refund' }).click();
+  await refunded;
+}
+
 /**
  * Where table `table`'s QR code leads (`/t/{n}?k={token}`), as an admin finds it on the Tables
  * page: what a diner at that table scans. The path, on this server (the code carries the public address).

@@ -84,8 +84,8 @@ function PeriodChoice({ current }: { current: StatsPeriod }) {
 export function AdminOverview({ stats }: { stats: AdminStats }) {
   const when = PERIODS.find((p) => p.period === stats.period)!.label.toLowerCase();
   const cards: Card[] = [
-    { label: 'Revenue', value: formatPrice(stats.revenue), note: `Food, cancelled orders left out, ${when}`, icon: 'wallet', tint: 'bg-amber-100 text-amber-900' },
-    { label: 'Tips', value: formatPrice(stats.tips), note: `On top of the food, ${when}`, icon: 'star', tint: 'bg-violet-100 text-violet-900' },
+    { label: 'Net sales', value: formatPrice(stats.net), note: `Food and tips paid, less ${formatPrice(stats.refunds)} refunded, ${when}`, icon: 'wallet', tint: 'bg-amber-100 text-amber-900' },
+    { label: 'Tips', value: formatPrice(stats.tips), note: `On top of the food (${formatPrice(stats.revenue)}), ${when}`, icon: 'star', tint: 'bg-violet-100 text-violet-900' },
     { label: 'Customers', value: String(stats.customers), note: 'Registered users', icon: 'users', tint: 'bg-blue-100 text-blue-900' },
     { label: 'Menu items', value: String(stats.menuItems), note: 'Dishes on the menu', icon: 'list', tint: 'bg-green-100 text-green-900' },
     { label: 'Orders', value: String(stats.orders), note: `Paid ${when}, ${stats.cancelled} of them cancelled`, icon: 'bag', tint: 'bg-rose-100 text-rose-900' },

@@ -106,6 +106,12 @@ export const DASHBOARD_PAGES = [
     mainAction: { role: 'region', name: /^New \(/ },
   },
   {
+    path: '/dashboard/reports',
+    role: 'admin',
+    sidebar: { label: 'Reports', icon: 'chart', of: ['admin'] },
+    mainAction: { role: 'link', name: 'Download CSV' },
+  },
+  {
     path: '/dashboard/additems',
     role: 'admin',
     sidebar: { label: 'Add Items', icon: 'plus', of: ['admin'] },

@@ -186,6 +186,8 @@ export interface RefundDoc {
   error?: string;
   /** How many times it was sent to the provider. */
   attempts?: number;
+  /** When the provider answered that it was done: the day the reports count it on. */
+  doneAt?: Date;
 }
 
 /**
@@ -365,22 +367,31 @@ export interface CounterDoc {
  */
 export interface DailyRollupDoc {
   _id: string;
-  /** Orders paid that day, in any status. */
-  orders: number;
+  /** Orders paid that day, in any status; absent on a day that only had refunds: 0. */
+  orders?: number;
   /** Of those, the cancelled ones. A figure no change has moved yet is absent: 0. */
   cancelled?: number;
-  /** The food of orders not cancelled (what was paid less the tip). */
+  /** What the orders paid that day were charged less their tips (the food, and the tax when added on top), whatever became of them later. */
   revenueCents?: number;
   tipsCents?: number;
-  /** Money given back that day; discounts given and tax collected, by rate in basis points ('825' for 8.25 %). */
+  /** Money given back that day, whichever day its order was paid. */
   refundsCents?: number;
+  /** Discounts given; nothing writes it while orders keep no discount. */
   discountsCents?: number;
-  taxCents?: Record<string, number>;
-  /** Dishes sold per menu category, as bought, in orders not cancelled. */
+  /** Tax charged, per rate at its percent (`<rate id>_<percent in thousandths>`), with the name it had. */
+  tax?: Record<string, { name: string; percent: number; baseCents: number; cents: number }>;
+  /** Dishes sold per menu category, as bought. */
   categories?: Record<string, { quantity: number; revenueCents: number }>;
-  /** The orders counted, and the cancellations: each change counts once, however often it is applied. */
-  counted: string[];
+  /** Dishes sold per dish (its menu id), as bought, with the name it was sold under last. */
+  dishes?: Record<string, { name: string; quantity: number; revenueCents: number }>;
+  /** Orders and their sale per hour of the day they were paid ('0' to '23', the restaurant's clock). */
+  hours?: Record<string, { orders: number; revenueCents: number }>;
+  /** Orders and their sale for pickup and at a table. */
+  fulfilment?: Partial<Record<'pickup' | 'table', { orders: number; revenueCents: number }>>;
+  /** The orders counted, the cancellations and the refunds: each change counts once, however often it is applied. */
+  counted?: string[];
   cancelledIds?: string[];
+  refundIds?: string[];
 }
 
 /** Maps each collection name to the shape of its documents. */

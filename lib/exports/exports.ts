@@ -6,6 +6,8 @@ import type { PaymentDoc, UserDoc } from '@/lib/db/documents';
 import { fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { describeSelection } from '@/lib/menu/pricing';
 import { refundedCentsOf } from '@/lib/orders/orders';
+import { dayRange } from '@/lib/pagination/days';
+import { getSettings } from '@/lib/settings/store';
 import { csvRow, type CsvValue } from './csv';
 
 /**
@@ -86,11 +88,15 @@ function streamOf<T extends { _id?: ObjectId }>(collection: AppCollection<T>, fi
   });
 }
 
-/** GET /api/exports/orders: every order with its lines. */
-export async function exportOrders(admin: Admin): Promise<ReadableStream<Uint8Array>> {
+/**
+ * GET /api/exports/orders: every order with its lines; GET /api/reports/sales?format=csv: those
+ * paid in a range of days (the restaurant's calendar), both included.
+ */
+export async function exportOrders(admin: Admin, paid?: { from: string; to: string }): Promise<ReadableStream<Uint8Array>> {
   authorize(admin, 'admin');
   const { payments } = await collections();
-  return streamOf(payments, {}, ORDER_COLUMNS, orderRows);
+  const data = paid ? dayRange(paid, (await getSettings()).schedule.timeZone) : null;
+  return streamOf(payments, data ? { data } : {}, ORDER_COLUMNS, orderRows);
 }
 
 /** GET /api/exports/customers: every account. */

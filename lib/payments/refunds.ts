@@ -4,7 +4,7 @@ import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
-import { collections, toObjectId } from '@/lib/db';
+import { collections, getDb, toObjectId } from '@/lib/db';
 import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { mailOrderRefund } from '@/lib/mail/outbox';
 import { formatCents, toCents } from '@/lib/menu/money';
@@ -12,6 +12,8 @@ import { orderWritten } from '@/lib/orders/feed/in-process';
 import { actorOf, changeOrderStatus, shapeOrders } from '@/lib/orders/orders';
 import { NEXT_STEPS, stepsFor } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
+import { getSettings } from '@/lib/settings/store';
+import { countRefunds } from '@/lib/stats/rollups';
 import { taxOn } from '@/lib/tax/tax';
 import { demoProvider } from './demo';
 import { PaymentError, type PaymentProvider } from './provider';
@@ -93,6 +95,11 @@ function leftToRefund(order: PaymentDoc, cents: number): void {
   if (cents > left) throw new HttpError(409, `Only ${formatCents(left)} is left to refund on this order.`);
 }
 
+/** Counts the order's refunds that are done into the days they were made: each once, however often this runs. */
+async function countInFigures(order: PaymentDoc): Promise<void> {
+  await countRefunds(await getDb(), order, (await getSettings()).schedule.timeZone);
+}
+
 /** Asks the provider for a reserved refund (the `k`th of the order), and records what it answered. */
 async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Promise<WithId<PaymentDoc>> {
   const { payments } = await collections();
@@ -102,9 +109,12 @@ async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Prom
     const made = await providerOf(order.transactionId).refund(order.transactionId, refund.cents, refund.id, attempts);
     const done = await payments.findOneAndUpdate(
       { _id: order._id },
-      { $set: { [`refunds.${k}.status`]: 'done', [`refunds.${k}.providerId`]: made.id, [`refunds.${k}.attempts`]: attempts, updatedAt: new Date() } },
+      { $set: { [`refunds.${k}.status`]: 'done', [`refunds.${k}.providerId`]: made.id, [`refunds.${k}.attempts`]: attempts, [`refunds.${k}.doneAt`]: new Date(), updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
+    // The money went back: a figures write that fails must not answer that the refund failed. The
+    // next charge.refunded for the order, or `npm run rollups:rebuild`, counts it.
+    await countInFigures(done!).catch((err) => console.error(`[payments] refund ${refund.id} done but not counted in the figures`, err));
     if (notify) await mailOrderRefund(done!, refund.id);
     await orderWritten(async () => done);
     return done!;
@@ -207,7 +217,8 @@ export async function recordStripeRefunds(intentId: string, refundedAtStripe: nu
     if (!order) return;
     const ours = order.refundedCents ?? 0;
     const missing = Math.min(refundedAtStripe, paidCents(order)) - ours;
-    if (missing <= 0) return;
+    // A refund of ours Stripe reports back was counted when it was made: counting again changes nothing.
+    if (missing <= 0) return countInFigures(order);
     const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: missing, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' } };
     const written = await payments.findOneAndUpdate(
       { _id: order._id, refundedCents: ours ? ours : { $not: { $gt: 0 } } },
@@ -215,6 +226,7 @@ export async function recordStripeRefunds(intentId: string, refundedAtStripe: nu
       { returnDocument: 'after' },
     );
     if (written) {
+      await countInFigures(written);
       await mailOrderRefund(written, entry.id);
       await orderWritten(async () => written);
       return;

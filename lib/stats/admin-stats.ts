@@ -27,6 +27,8 @@ export async function getAdminStats(admin: Admin, period: StatsPeriod = 'all', n
     period,
     revenue: figures.revenueCents / 100,
     tips: figures.tipsCents / 100,
+    refunds: figures.refundsCents / 100,
+    net: (figures.revenueCents + figures.tipsCents - figures.refundsCents) / 100,
     customers,
     menuItems,
     orders: figures.orders,

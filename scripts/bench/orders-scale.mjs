@@ -67,7 +67,7 @@ const percentile = (values, p) => {
 };
 
 /** Resident and peak memory of a Linux process, in MB. */
-function memory(pid) {
+export function memory(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]) / 1000;

@@ -3,12 +3,13 @@
 // the people who use them, a few times each: the median time to the whole answer and its size as
 // the browser receives it, unpacked. Imports the app's TypeScript modules, so it runs under tsx.
 import { mkdirSync, rmSync } from 'node:fs';
+import { memory } from './orders-scale.mjs';
 import { startServer } from './server.mjs';
 import { benchSessions } from './signed-in.mjs';
 
 const REPEATS = 3;
 
-export const SCREEN_TARGETS = { screenMs: 300, screenBytes: 200_000, apiMs: 100 };
+export const SCREEN_TARGETS = { screenMs: 300, screenBytes: 200_000, apiMs: 100, reportMs: 500 };
 
 /** Writes the menu, `orders` past orders with their diners and rollups, an admin and a diner with orders. */
 async function prepare(dataDir, orders, people) {
@@ -55,8 +56,34 @@ async function measure(url, cookie) {
 }
 
 /**
+ * The all-time orders export, read to its end as a download is, with the server's resident memory
+ * sampled meanwhile: its time, its size and rows, and how far the memory rose above what it was
+ * before (a streamed export holds one page, so that rise should not grow with the orders).
+ */
+async function exportAll(server, cookie) {
+  const pid = server.child.pid;
+  const before = memory(pid).rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, memory(pid).rss)), 25);
+  const started = performance.now();
+  try {
+    const res = await fetch(`${server.baseUrl}/api/exports/orders`, { headers: { cookie } });
+    let bytes = 0;
+    let rows = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) rows += 1;
+    }
+    return { ms: performance.now() - started, bytes, rows: rows - 1, status: res.status, rssBeforeMB: before, rssPeakMB: Math.max(peak, memory(pid).rss) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
  * One size: prepares `dataDir`, starts the built app on it, and measures. Answers one row per
- * request: `{ kind: 'screen' | 'api', what, ms, bytes, status, total }`.
+ * request, `{ kind: 'screen' | 'api' | 'report', what, ms, bytes, status, total }`, and the
+ * all-time CSV export's figures.
  */
 export async function measureScreens({ cwd, dataDir, orders, admin }) {
   const busiest = await prepare(dataDir, orders, [admin]);
@@ -90,7 +117,10 @@ export async function measureScreens({ cwd, dataDir, orders, admin }) {
     await get('api', 'GET /api/review', '/api/review');
     await get('api', 'GET /api/payments/{email} (the busiest diner)', `/api/payments/${encodeURIComponent(diner.email)}`, dinerCookie);
     for (const period of ['today', 'month', 'all']) await get('api', `GET /api/stats?period=${period}`, `/api/stats?period=${period}`);
-    return rows;
+    await get('screen', '/dashboard/reports?period=month', '/dashboard/reports?period=month');
+    await get('report', 'GET /api/reports/sales (a month)', `/api/reports/sales?from=${daysAgo(30)}&to=${daysAgo(0)}`);
+    await get('report', 'GET /api/reports/sales (a year)', `/api/reports/sales?from=${daysAgo(365)}&to=${daysAgo(0)}`);
+    return { rows, csvExport: await exportAll(server, adminCookie) };
   } finally {
     await server.stop();
   }

@@ -12,6 +12,7 @@ import { GET as listUsers } from '@/app/api/users/route';
 import { PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
 import { DELETE as deleteUser, PATCH as setRoleRoute } from '@/app/api/users/[id]/route';
 import { GET as statsRoute } from '@/app/api/stats/route';
+import { GET as salesReportRoute } from '@/app/api/reports/sales/route';
 import { GET as bookingsRoute } from '@/app/api/bookings/route';
 import { PATCH as bookingRoute } from '@/app/api/bookings/[id]/route';
 import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
@@ -137,6 +138,13 @@ const endpoints: Endpoint[] = [
     ok: 200,
     async call(headers) {
       return { res: await statsRoute(request('GET', '/api/stats', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'GET /api/reports/sales',
+    ok: 200,
+    async call(headers) {
+      return { res: await salesReportRoute(request('GET', '/api/reports/sales?from=2024-06-01&to=2024-06-30', { headers }), undefined), changed: unchanged };
     },
   },
   {

@@ -246,17 +246,21 @@ describe('PATCH /api/orders/{id}', () => {
 });
 
 describe('GET /api/stats', () => {
-  it('answers the figures as JSON, the revenue without cancelled orders', async () => {
+  it('answers the figures as JSON: a cancelled order stays sold until its money is given back', async () => {
     const before = (await (await getStats(request('GET', '/api/stats', { headers: who.admin }), undefined)).json()) as AdminStats;
     await insertOrder({ price: 33.25, status: 'completed' });
     await insertOrder({ price: 33.25, status: 'cancelled' });
     const after = (await (await getStats(request('GET', '/api/stats', { headers: who.admin }), undefined)).json()) as AdminStats;
     expect(after.orders - before.orders).toBe(2);
-    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(3325);
+    expect(after.cancelled - before.cancelled).toBe(1);
+    // Nothing was refunded here: the refund that goes with a cancellation takes the money out (tests/reports).
+    expect(Math.round((after.revenue - before.revenue) * 100)).toBe(6650);
+    expect(Math.round((after.net - before.net) * 100)).toBe(6650);
+    expect(after.refunds - before.refunds).toBe(0);
     const sales = (stats: AdminStats, category: string) => stats.categories.find((c) => c.category === category);
-    // One completed order of Order Soup × 2 (9.50) and Order Pizza × 1 (14.25).
-    expect((sales(after, 'soup')?.quantity ?? 0) - (sales(before, 'soup')?.quantity ?? 0)).toBe(2);
-    expect(Math.round(((sales(after, 'soup')?.revenue ?? 0) - (sales(before, 'soup')?.revenue ?? 0)) * 100)).toBe(1900);
-    expect(Math.round(((sales(after, 'pizza')?.revenue ?? 0) - (sales(before, 'pizza')?.revenue ?? 0)) * 100)).toBe(1425);
+    // Two orders of Order Soup × 2 (9.50) and Order Pizza × 1 (14.25).
+    expect((sales(after, 'soup')?.quantity ?? 0) - (sales(before, 'soup')?.quantity ?? 0)).toBe(4);
+    expect(Math.round(((sales(after, 'soup')?.revenue ?? 0) - (sales(before, 'soup')?.revenue ?? 0)) * 100)).toBe(3800);
+    expect(Math.round(((sales(after, 'pizza')?.revenue ?? 0) - (sales(before, 'pizza')?.revenue ?? 0)) * 100)).toBe(2850);
   });
 });

@@ -4,7 +4,9 @@ import { POST as webhook } from '@/app/api/webhooks/stripe/route';
 import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
 import { POST as retryRefundRoute } from '@/app/api/orders/[id]/refunds/[refundId]/route';
+import { GET as salesReport } from '@/app/api/reports/sales/route';
 import type { Order } from '@/lib/orders/types';
+import type { SalesReport } from '@/lib/reports/types';
 import { PaymentError } from '@/lib/payments/provider';
 import { createStripeProvider } from '@/lib/payments/stripe';
 import { collections } from '@/lib/db';
@@ -452,6 +454,9 @@ describe('checkout in Stripe mode', () => {
 
     it("charge.refunded keeps the order in step with a refund made in Stripe's dashboard, once however often it is delivered", async () => {
       const { id, intentId } = await paidStripeOrder();
+      const today = restaurantClock(new Date()).today;
+      const refundedToday = async () => (await call<SalesReport>(salesReport, `/api/reports/sales?from=${today}&to=${today}`, { as: admin })).body.refundsCents;
+      const before = await refundedToday();
       await refundAs(id, { amountCents: 500, reason: 'Ours' });
       const charge = { id: 'ch_1', object: 'charge', payment_intent: intentId, amount: 5345, amount_refunded: 500 + 1200, refunded: false };
       const payload = JSON.stringify({ id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: charge } });
@@ -465,6 +470,8 @@ describe('checkout in Stripe mode', () => {
         [500, 'Ada Admin', 'done'],
         [1200, 'Stripe', 'done'],
       ]);
+      // Today's report counts each refund once: ours when it was made, Stripe's when it was told.
+      expect((await refundedToday()) - before).toBe(1700);
     });
   });
 

@@ -25,6 +25,7 @@ import { addDays } from '@/lib/reservations/calendar';
 import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';
 import { getAdminStats } from '@/lib/stats/admin-stats';
+import { getSalesReport } from '@/lib/reports/sales';
 import { tableCodes } from '@/lib/tables/qr-sheet';
 import { tableCount } from '@/lib/tables/settings';
 import { tableTokens, rotateTableKey } from '@/lib/tables/tokens';
@@ -70,6 +71,7 @@ const menuItemPrice = async (id: string) => (await (await collections()).menu.fi
 
 const guardedCases: GuardedCase[] = [
   { name: 'getAdminStats', needs: 'admin', setup: async () => ({ call: (a) => getAdminStats(a) }) },
+  { name: 'getSalesReport', needs: 'admin', setup: async () => ({ call: (a) => getSalesReport(a, { from: '2024-06-01', to: '2024-06-30' }) }) },
   { name: 'listUsers', needs: 'admin', setup: async () => ({ call: (a) => listUsers(a) }) },
   { name: 'listOrders', needs: 'staff', setup: async () => ({ call: (a) => listOrders(a) }) },
   { name: 'listAllBookings', needs: 'admin', setup: async () => ({ call: (a) => listAllBookings(a) }) },

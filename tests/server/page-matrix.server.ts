@@ -38,7 +38,7 @@ const ADMIN_ONLY = ['5,321.09', '5321.09', 'OTHER-NOTE-7319'];
 const OTHERS_ORDERS = ['omar.matrix@bistro.test', 'tx-matrix-other'];
 /** The other diner's order still in the kitchen: its id is set once written. */
 const openOrder = { id: '' };
-/** A receipt each signed-in caller may open: their own order, cancelled so it earns nothing. */
+/** A receipt each signed-in caller may open: their own order, cancelled and refunded so it earns nothing. */
 const ownOrders: Record<Role, string> = { guest: '', diner: '', staff: '', admin: '' };
 
 type Who = 'anonymous' | Role;
@@ -75,7 +75,10 @@ beforeAll(async () => {
   openOrder.id = insertedId.toHexString();
   for (const who of ROLES) {
     const own = { ownerUid: people[who].uid, email: people[who].email };
-    const { insertedId: ownId } = await db.collection('payments').insertOne(orderDoc({ ...own, price: 12, transactionId: `tx-matrix-own-${who}`, status: 'cancelled' }));
+    const refunded = { id: `matrix-refund-${who}`, cents: 1200, at: new Date(), doneAt: new Date(), status: 'done' as const };
+    const { insertedId: ownId } = await db
+      .collection('payments')
+      .insertOne(orderDoc({ ...own, price: 12, transactionId: `tx-matrix-own-${who}`, status: 'cancelled', refunds: [refunded], refundedCents: 1200 }));
     ownOrders[who] = ownId.toHexString();
   }
   await db.close();

@@ -15,7 +15,8 @@ import { orderHistory } from './024-order-history.ts';
 import { kitchenLoad } from './025-kitchen-load.ts';
 import { tableCount } from './026-table-count.ts';
 import { dailyRollups } from './027-daily-rollups.ts';
+import { reportRollups } from './028-report-rollups.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups];
