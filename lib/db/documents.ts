@@ -219,6 +219,17 @@ export interface CheckoutIntentDoc extends PricedCheckout {
   claimedAt?: Date;
 }
 
+/**
+ * The cart lines a diner's payments claimed, keyed by their uid: a payment claims its lines in one
+ * conditional update of this document just before the money is taken, so of two intents over the
+ * same lines (two tabs, two tips) exactly one is charged (lib/payments/intents.ts).
+ */
+export interface LineClaimsDoc {
+  _id: string;
+  /** Each line a payment claimed, and when; a claim older than an intent's lifetime can stop no intent and is dropped. */
+  claims: { cartId: string; transactionId: string; at: Date }[];
+}
+
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
 export interface BookingDoc extends Owned {
   _id?: ObjectId;
@@ -405,6 +416,7 @@ export interface Collections {
   bookings: BookingDoc;
   bookingSlots: BookingSlotDoc;
   bookingHolds: BookingHoldsDoc;
+  lineClaims: LineClaimsDoc;
   pickupSlots: PickupSlotDoc;
   settings: SettingsDoc;
   rateLimits: RateLimitDoc;

@@ -169,8 +169,13 @@ describe('checkout in Stripe mode', () => {
     const { carts } = await collections();
     const left = await carts.find({ ownerUid: shopper.uid }).toArray();
     expect(left.map((line) => [line.menuId, line.quantity])).toEqual([[soup, 2]]);
-    // What is left is the diner's to pay for next, at 2 × 14.50.
-    expect((await checkout(shopper)).body.price).toBe(29);
+    // What is left is the diner's to pay for next, at 2 × 14.50, on the same cart line: the line's
+    // claim by the first payment, made before this intent opened, does not stop it.
+    const rest = (await checkout(shopper)).body;
+    expect(rest.price).toBe(29);
+    fake.confirm(rest.transactionId);
+    expect((await save(shopper, rest)).status).toBe(200);
+    expect(fake.intents.get(rest.transactionId)!.status).toBe('succeeded');
   });
 
   it('records nothing when the amount at Stripe differs from the intent', async () => {
@@ -380,6 +385,20 @@ describe('checkout in Stripe mode', () => {
     expect(await save(shopper, second)).toEqual({ status: 409, body: { error: 'These dishes were already paid for in another payment. Your card was not charged.' } });
     expect(fake.intents.get(second.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect(await historyOf(shopper)).toMatchObject([{ transactionId: first.transactionId }]);
+  });
+
+  it('two tabs with different tips, both authorized and saved at the same moment: one order, one capture, one void', async () => {
+    await addLines(shopper, [soup, salad]);
+    const tabs = [(await checkout(shopper, 0.01, { tip: { percent: 10 } })).body, (await checkout(shopper, 0.01, { tip: { percent: 15 } })).body];
+    for (const tab of tabs) fake.confirm(tab.transactionId);
+    const answers = await Promise.all(tabs.map((tab) => save(shopper, tab)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toEqual({ error: 'These dishes were already paid for in another payment. Your card was not charged.' });
+    expect(tabs.map((tab) => fake.intents.get(tab.transactionId)!.status).sort()).toEqual(['canceled', 'succeeded']);
+    const captures = fake.requests.filter((r) => tabs.some((tab) => r.path === `/v1/payment_intents/${tab.transactionId}/capture`));
+    expect(captures).toHaveLength(1);
+    const paid = answers.findIndex((a) => a.status === 200);
+    expect(await historyOf(shopper)).toMatchObject([{ transactionId: tabs[paid]!.transactionId }]);
   });
 
   it('an unpaid intent expires after an hour: cancelled at Stripe as the next checkout opens, never resumed, and refused if confirmed late', async () => {
