@@ -184,10 +184,16 @@ export interface RefundDoc {
   providerId?: string;
   /** Why the provider failed, when it did. */
   error?: string;
-  /** How many times it was sent to the provider. */
+  /** How many tries the provider answered (a try that got no answer is not counted: taken over, it is sent again as the same try). */
   attempts?: number;
   /** When the provider answered that it was done: the day the reports count it on. */
   doneAt?: Date;
+  /**
+   * While pending: until when the try under way may take. After it, the try is taken to be lost
+   * (the server stopped mid-call) and a retry takes the refund over. Absent on a pending refund
+   * from before leases: lost.
+   */
+  leaseUntil?: Date;
 }
 
 /**

@@ -172,3 +172,38 @@ describe('a refund the provider fails', () => {
     }
   });
 });
+
+describe('a refund whose provider never answers (the server stopped while it was sent)', () => {
+  const retry = (id: string, refundId: string) => call<Answer>(retryRefundRoute, `/api/orders/${id}/refunds/${refundId}`, { as: admin }, params({ id, refundId }));
+
+  it('stays reserved while its lease runs, then a retry takes it over as the same try (the same idempotency key), and it is refunded once', async () => {
+    const id = await paidOrder();
+    const demo = (await import('@/lib/payments/demo')).demoProvider;
+    const spy = vi.spyOn(demo, 'refund').mockImplementationOnce(() => new Promise(() => {}));
+    try {
+      void refund(admin, id, { amountCents: 2000, reason: 'Burnt' });
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      const refundId = (await stored(id))!.refunds![0]!.id;
+      // Its amount is reserved: the rest is what another refund may take.
+      expect(await refund(otherAdmin, id, { amountCents: 4000, reason: 'Cold' })).toEqual({ status: 409, body: { error: 'Only $33.45 is left to refund on this order.' } });
+      expect((await receipt(admin, id)).refunds).toEqual([expect.objectContaining({ id: refundId, status: 'pending' })]);
+      expect((await receipt(admin, id)).refunds![0]).not.toHaveProperty('retryable');
+      expect(await retry(id, refundId)).toEqual({ status: 409, body: { error: 'This refund is under way.' } });
+
+      // The lease runs out with no answer: the admin sees it may be retried.
+      const { payments } = await collections();
+      await payments.updateOne({ _id: toObjectId(id)! }, { $set: { 'refunds.0.leaseUntil': new Date(Date.now() - 1000) } });
+      expect((await receipt(admin, id)).refunds![0]).toMatchObject({ id: refundId, status: 'pending', retryable: true });
+      const retried = await retry(id, refundId);
+      expect(retried.status).toBe(200);
+      expect(retried.body).toMatchObject({ refundedCents: 2000, refunds: [{ id: refundId, status: 'done' }] });
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(spy.mock.calls[1]).toEqual(spy.mock.calls[0]);
+      expect(spy.mock.calls[0]).toEqual([expect.any(String), 2000, refundId, 1]);
+      expect((await stored(id))!.refundedCents).toBe(2000);
+      expect(await retry(id, refundId)).toEqual({ status: 409, body: { error: 'This refund is done.' } });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
