@@ -384,7 +384,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (intentId) await recordStripeRefunds(intentId, charge.amount_refunded);
+    if (intentId) await recordStripeRefunds(intentId);
     return { received: true };
   }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.amount_capturable_updated') return { received: true };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { WithId } from 'mongodb';
+import type { ObjectId, WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
@@ -18,7 +18,7 @@ import { taxOn } from '@/lib/tax/tax';
 import { demoProvider } from './demo';
 import { PaymentError, type PaymentProvider } from './provider';
 import type { RefundInput } from './schemas';
-import { stripeProvider } from './stripe';
+import { stripeProvider, stripeRefunds, type StripeRefund } from './stripe';
 
 /**
  * Money given back after the sale: a cancellation refunds what is left, an admin refunds an
@@ -261,28 +261,45 @@ export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus):
 }
 
 /**
- * Stripe's `charge.refunded`: refunds made in Stripe's dashboard join the order, so its receipt and
- * the figures agree with the card. Stripe's total is compared with ours (refunds done or under way
- * here count, so ours are never recorded twice), and the difference is recorded in one
- * conditional write on the sum read; a refund made here at the same moment is read again.
+ * Stripe's `charge.refunded`: the payment's refunds at Stripe join the order, each once, so its
+ * receipt and the figures agree with the card. Each is matched to ours by the refund id we tag it
+ * with, or by its Stripe id: one of ours whose answer was lost (left pending or failed here) is
+ * recorded done, not again; one made in Stripe's dashboard is recorded as a refund by "Stripe",
+ * keyed by its Stripe id, so however often the webhook is delivered the sum never passes what was
+ * paid. Then the order's refunds are counted into the figures, each once: those recorded here,
+ * and any of ours whose count failed when it was made.
  */
-export async function recordStripeRefunds(intentId: string, refundedAtStripe: number): Promise<void> {
+export async function recordStripeRefunds(intentId: string): Promise<void> {
+  const { payments } = await collections();
+  const order = await payments.findOne({ transactionId: intentId });
+  if (!order) return;
+  for (const made of await stripeRefunds(intentId)) await recordStripeRefund(order._id, made);
+  await countInFigures((await payments.findOne({ _id: order._id })) ?? order);
+}
+
+async function recordStripeRefund(_id: ObjectId, made: StripeRefund): Promise<void> {
   const { payments } = await collections();
   for (let tries = 0; tries < 5; tries++) {
-    const order = await payments.findOne({ transactionId: intentId });
+    const order = await payments.findOne({ _id });
     if (!order) return;
-    const ours = order.refundedCents ?? 0;
-    const missing = Math.min(refundedAtStripe, paidCents(order)) - ours;
-    // A refund of ours Stripe reports back was counted when it was made: counting again changes nothing.
-    if (missing <= 0) return countInFigures(order);
-    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: missing, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' } };
+    const k = (order.refunds ?? []).findIndex((r) => (made.refundId && r.id === made.refundId) || r.providerId === made.id);
+    if (k >= 0) {
+      const ours = order.refunds![k]!;
+      if (ours.status === 'done' || ours.status === undefined) return;
+      const done = await markDone(order, k, made.id);
+      if (!done) continue;
+      if (ours.reason !== CANCELLED) await mailOrderRefund(done, ours.id);
+      await orderWritten(async () => done);
+      return;
+    }
+    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: made.cents, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' }, providerId: made.id };
+    // A refund of ours under way holds its reservation: this one waits for its answer (the webhook is redelivered).
     const written = await payments.findOneAndUpdate(
-      { _id: order._id, refundedCents: ours ? ours : { $not: { $gt: 0 } } },
-      { $inc: { refundedCents: missing }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
+      { _id, 'refunds.providerId': { $ne: made.id }, ...roomFor(order, made.cents) },
+      { $inc: { refundedCents: made.cents }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
       { returnDocument: 'after' },
     );
     if (written) {
-      await countInFigures(written);
       await mailOrderRefund(written, entry.id);
       await orderWritten(async () => written);
       return;

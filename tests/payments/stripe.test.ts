@@ -434,6 +434,51 @@ describe('checkout in Stripe mode', () => {
     });
     const refundAs = (id: string, json: unknown) => call<Order & { error?: string }>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json }, params({ id }));
 
+    /** Delivers Stripe's `charge.refunded` for the payment as it stands at the fake, signed. */
+    const chargeRefunded = (intentId: string) => () => {
+      const charge = { id: 'ch_1', object: 'charge', payment_intent: intentId, amount: 5345, amount_refunded: fake.intents.get(intentId)!.amount_refunded, refunded: false };
+      const payload = JSON.stringify({ id: `evt_refund_${Date.now()}`, object: 'event', type: 'charge.refunded', data: { object: charge } });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      return call(webhook, '/api/webhooks/stripe', { method: 'POST', body: payload, origin: 'https://hooks.stripe.com', headers: { 'stripe-signature': signature } });
+    };
+    const retryAs = (id: string, refundId: string) => call<Order & { error?: string }>(retryRefundRoute, `/api/orders/${id}/refunds/${refundId}`, { as: admin }, params({ id, refundId }));
+    const storedOrder = async (intentId: string) => (await (await collections()).payments.findOne({ transactionId: intentId }))!;
+
+    it('a refund whose every answer was lost is counted once: the charge.refunded webhook knows it as ours, and the retry finds it done', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      // Stripe makes the refund, and the answer to each of the SDK's three tries (one idempotency key) is lost.
+      fake.loseAnswers('/v1/refunds', 3);
+      const failed = await refundAs(id, { amountCents: 2000, reason: 'Wrong order' });
+      expect(failed.status).toBe(502);
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+      const rid = (await storedOrder(intentId)).refunds![0]!.id;
+      expect((await storedOrder(intentId)).refunds![0]).toMatchObject({ status: 'failed' });
+
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      const order = await storedOrder(intentId);
+      expect(order.refundedCents).toBe(2000);
+      expect(order.refunds!.map((r) => [r.id, r.cents, r.status, r.by?.name])).toEqual([[rid, 2000, 'done', 'Ada Admin']]);
+
+      expect(await retryAs(id, rid)).toEqual({ status: 409, body: { error: 'This refund is done.' } });
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      expect((await storedOrder(intentId)).refundedCents).toBe(2000);
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(2000);
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    });
+
+    it('a refund whose answers were lost, retried before the webhook comes: the retry finds it at Stripe, and the webhook records nothing more', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      fake.loseAnswers('/v1/refunds', 3);
+      expect((await refundAs(id, { amountCents: 2000, reason: 'Wrong order' })).status).toBe(502);
+      const rid = (await storedOrder(intentId)).refunds![0]!.id;
+      expect(await retryAs(id, rid)).toMatchObject({ status: 200, body: { refundedCents: 2000, refunds: [{ id: rid, status: 'done' }] } });
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      const order = await storedOrder(intentId);
+      expect(order.refundedCents).toBe(2000);
+      expect(order.refunds).toHaveLength(1);
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    });
+
     /** A Stripe order of $53.45, charged. */
     async function paidStripeOrder() {
       const intent = await openIntent();
@@ -477,10 +522,8 @@ describe('checkout in Stripe mode', () => {
       const refundedToday = async () => (await call<SalesReport>(salesReport, `/api/reports/sales?from=${today}&to=${today}`, { as: admin })).body.refundsCents;
       const before = await refundedToday();
       await refundAs(id, { amountCents: 500, reason: 'Ours' });
-      const charge = { id: 'ch_1', object: 'charge', payment_intent: intentId, amount: 5345, amount_refunded: 500 + 1200, refunded: false };
-      const payload = JSON.stringify({ id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: charge } });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      const deliver = () => call(webhook, '/api/webhooks/stripe', { method: 'POST', body: payload, origin: 'https://hooks.stripe.com', headers: { 'stripe-signature': signature } });
+      fake.refundInDashboard(intentId, 1200);
+      const deliver = chargeRefunded(intentId);
       expect((await deliver()).status).toBe(200);
       expect((await deliver()).status).toBe(200);
       const order = (await call<Order>(getOrder, `/api/orders/${id}`, { as: shopper }, params({ id }))).body;
