@@ -479,6 +479,30 @@ describe('checkout in Stripe mode', () => {
       expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
     });
 
+    it('a try with no answer is taken over after its lease with the same idempotency key: Stripe answers the refund it made, and none is made twice', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      const madeAtStripe = () => fake.refunds.filter((r) => r.payment_intent === intentId);
+      fake.holdAnswer('/v1/refunds');
+      const lost = refundAs(id, { amountCents: 2000, reason: 'Cold' });
+      await vi.waitFor(() => expect(madeAtStripe()).toHaveLength(1));
+      const rid = (await storedOrder(intentId)).refunds![0]!.id;
+      expect(await retryAs(id, rid)).toEqual({ status: 409, body: { error: 'This refund is under way.' } });
+
+      await (await collections()).payments.updateOne({ transactionId: intentId }, { $set: { 'refunds.0.leaseUntil': new Date(Date.now() - 1000) } });
+      expect(await retryAs(id, rid)).toMatchObject({ status: 200, body: { refundedCents: 2000, refunds: [{ id: rid, status: 'done' }] } });
+      const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.get('payment_intent') === intentId);
+      expect(sent.map((r) => r.idempotencyKey)).toEqual([`refund-${rid}-1`, `refund-${rid}-1`]);
+      expect(madeAtStripe()).toHaveLength(1);
+
+      // The lost try's connection drops at last: its client tries again with its key, is answered the same refund, and changes nothing.
+      fake.releaseHeld();
+      expect((await lost).status).toBe(201);
+      const order = await storedOrder(intentId);
+      expect([order.refundedCents, order.refunds!.length, order.refunds![0]!.status]).toEqual([2000, 1, 'done']);
+      expect(madeAtStripe()).toHaveLength(1);
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(2000);
+    });
+
     /** A Stripe order of $53.45, charged. */
     async function paidStripeOrder() {
       const intent = await openIntent();
