@@ -253,11 +253,27 @@ export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus):
   if (NEXT_STEPS[seen].includes('cancelled') && !stepsFor(seen, hasRole(staff.role, 'admin')).includes('cancelled')) {
     throw new HttpError(403, 'Only an admin may cancel an order the kitchen has started.');
   }
-  return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, async (written) => {
-    const left = paidCents(written) - (written.refundedCents ?? 0);
-    if (left <= 0) return written;
-    return refund(actorOf(staff), written, left, CANCELLED, [], false).catch(() => orderById(id));
-  });
+  return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, (written) => refundTheRest(actorOf(staff), written));
+}
+
+/**
+ * What is left of a cancelled order's payment, given back. An admin's refund reserved at the same
+ * moment takes its part first: the rest is read again and reserved, so everything paid goes back
+ * once. A provider failure leaves the refund failed, for an admin to retry.
+ */
+async function refundTheRest(by: Actor, order: WithId<PaymentDoc>): Promise<WithId<PaymentDoc>> {
+  let latest = order;
+  for (let tries = 0; tries < 5; tries++) {
+    const left = paidCents(latest) - (latest.refundedCents ?? 0);
+    if (left <= 0) return latest;
+    try {
+      return await refund(by, latest, left, CANCELLED, [], false);
+    } catch (err) {
+      latest = await orderById(order._id.toHexString());
+      if (err instanceof PaymentError) return latest;
+    }
+  }
+  return latest;
 }
 
 /**

@@ -18,6 +18,20 @@ import { historyOf, payFor } from './support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
+/** Runs once between a cancellation's status change and its refund, when a test sets it: the moment another refund can slip in. */
+let beforeCancelRefund: (() => Promise<unknown>) | undefined;
+vi.mock('@/lib/orders/orders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/orders/orders')>();
+  const changeOrderStatus: typeof actual.changeOrderStatus = (staff, id, step, settle) =>
+    actual.changeOrderStatus(staff, id, step, settle && (async (written) => {
+      const slipIn = beforeCancelRefund;
+      beforeCancelRefund = undefined;
+      await slipIn?.();
+      return settle(written);
+    }));
+  return { ...actual, changeOrderStatus };
+});
+
 let soup: string;
 let salad: string;
 let admin: Person;
@@ -136,6 +150,34 @@ describe('cancelling gives the money back', () => {
     const cancelled = await patch(admin, id, { status: 'cancelled' });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', refundedCents: 5345 });
     expect(cancelled.body.refunds!.map((r) => r.cents)).toEqual([1000, 4345]);
+  });
+
+  it('an admin refund made between a cancellation and its refund: the cancellation refunds what is left, and everything paid goes back once', async () => {
+    const id = await paidOrder();
+    let slipped: Awaited<ReturnType<typeof refund>> | undefined;
+    beforeCancelRefund = async () => (slipped = await refund(admin, id, { amountCents: 1000, reason: 'Cold' }));
+    const cancelled = await patch(staff, id, { status: 'cancelled' });
+    expect(slipped?.status).toBe(201);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refundedCents: 5345 });
+    expect(cancelled.body.refunds!.map((r) => [r.cents, r.status, r.by])).toEqual([
+      [1000, 'done', 'Ada Admin'],
+      [4345, 'done', 'Sam Staff'],
+    ]);
+  });
+
+  it('a staff cancel racing an admin refund: the order ends cancelled with everything paid refunded, once', async () => {
+    for (let round = 0; round < 6; round++) {
+      const id = await paidOrder();
+      const [cancelled, refunded] = await Promise.all([patch(staff, id, { status: 'cancelled' }), refund(admin, id, { amountCents: 1000, reason: 'Cold' })]);
+      expect(cancelled.status, `round ${round}`).toBe(200);
+      expect([201, 409], `round ${round}`).toContain(refunded.status);
+      const order = (await stored(id))!;
+      expect(order.status, `round ${round}`).toBe('cancelled');
+      expect(order.refundedCents, `round ${round}`).toBe(5345);
+      expect(order.refunds!.every((r) => r.status === 'done'), `round ${round}`).toBe(true);
+      expect(order.refunds!.reduce((sum, r) => sum + r.cents, 0), `round ${round}`).toBe(5345);
+    }
   });
 
   it('order changes are rate limited per person', async () => {
