@@ -40,7 +40,7 @@ const NOT_FOUND = 'No order has this id.';
  * How long a try of a refund may take before a retry may take it over: longer than a provider
  * call can last (the Stripe client tries a request three times, each for up to 80 s).
  */
-export const REFUND_LEASE_MS = 5 * 60 * 1000;
+const REFUND_LEASE_MS = 5 * 60 * 1000;
 const leaseFrom = (now: Date) => new Date(now.getTime() + REFUND_LEASE_MS);
 const CANCELLED = 'Order cancelled';
 
