@@ -10,7 +10,8 @@ import type { Order } from '@/lib/orders/types';
 
 /**
  * An admin's refunds of one order: one line (a quantity of it) or an amount, with a reason, and
- * a retry for a refund the provider failed. The server decides what may go back; its refusal is shown.
+ * a retry for a refund the provider failed or never answered (the server says which may be
+ * retried). The server decides what may go back; its refusal is shown.
  */
 export function RefundPanel({ order }: { order: Order }) {
   const router = useRouter();
@@ -21,7 +22,7 @@ export function RefundPanel({ order }: { order: Order }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const left = toCents(order.price) - (order.refundedCents ?? 0);
-  const failed = (order.refunds ?? []).filter((refund) => refund.status === 'failed');
+  const retryable = (order.refunds ?? []).filter((refund) => refund.retryable);
 
   async function send(url: string, json?: unknown) {
     setBusy(true);
@@ -50,9 +51,11 @@ export function RefundPanel({ order }: { order: Order }) {
         Refund
       </h2>
       <p className="text-sm text-gray-600">{left > 0 ? `${formatCents(left)} is left to refund.` : 'Everything paid was refunded.'}</p>
-      {failed.map((refund) => (
+      {retryable.map((refund) => (
         <p key={refund.id} className="flex flex-wrap items-center gap-3 text-sm text-red-700">
-          A refund of {formatCents(refund.cents)} failed: {refund.error}
+          {refund.status === 'failed'
+            ? `A refund of ${formatCents(refund.cents)} failed: ${refund.error}`
+            : `A refund of ${formatCents(refund.cents)} got no answer from the card service. Retrying asks again, and never refunds twice.`}
           <button type="button" disabled={busy} onClick={() => void send(`/api/orders/${order._id}/refunds/${refund.id}`)} className="min-h-11 rounded border border-red-700 px-3 font-semibold">
             Retry the refund of {formatCents(refund.cents)}
           </button>

@@ -184,10 +184,16 @@ export interface RefundDoc {
   providerId?: string;
   /** Why the provider failed, when it did. */
   error?: string;
-  /** How many times it was sent to the provider. */
+  /** How many tries the provider answered (a try that got no answer is not counted: taken over, it is sent again as the same try). */
   attempts?: number;
   /** When the provider answered that it was done: the day the reports count it on. */
   doneAt?: Date;
+  /**
+   * While pending: until when the try under way may take. After it, the try is taken to be lost
+   * (the server stopped mid-call) and a retry takes the refund over. Absent on a pending refund
+   * from before leases: lost.
+   */
+  leaseUntil?: Date;
 }
 
 /**
@@ -217,6 +223,17 @@ export interface CheckoutIntentDoc extends PricedCheckout {
    * order takes over once this is a while ago (the first one crashed).
    */
   claimedAt?: Date;
+}
+
+/**
+ * The cart lines a diner's payments claimed, keyed by their uid: a payment claims its lines in one
+ * conditional update of this document just before the money is taken, so of two intents over the
+ * same lines (two tabs, two tips) exactly one is charged (lib/payments/intents.ts).
+ */
+export interface LineClaimsDoc {
+  _id: string;
+  /** Each line a payment claimed, and when; a claim older than an intent's lifetime can stop no intent and is dropped. */
+  claims: { cartId: string; transactionId: string; at: Date }[];
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
@@ -405,6 +422,7 @@ export interface Collections {
   bookings: BookingDoc;
   bookingSlots: BookingSlotDoc;
   bookingHolds: BookingHoldsDoc;
+  lineClaims: LineClaimsDoc;
   pickupSlots: PickupSlotDoc;
   settings: SettingsDoc;
   rateLimits: RateLimitDoc;

@@ -173,6 +173,7 @@ function collectionsOf(db: AppDb): AppCollections {
     bookings: db.collection('bookings'),
     bookingSlots: db.collection('bookingSlots'),
     bookingHolds: db.collection('bookingHolds'),
+    lineClaims: db.collection('lineClaims'),
     pickupSlots: db.collection('pickupSlots'),
     settings: db.collection('settings'),
     rateLimits: db.collection('rateLimits'),

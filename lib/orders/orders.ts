@@ -56,8 +56,18 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
   });
 }
 
-function shapeRefund({ id, cents, reason, at, status, by, error }: RefundDoc): OrderRefund {
-  return { id, cents, ...(reason ? { reason } : {}), at: at.toISOString(), status: status ?? 'done', ...(by ? { by: by.name } : {}), ...(error ? { error } : {}) };
+function shapeRefund({ id, cents, reason, at, status, by, error, leaseUntil }: RefundDoc): OrderRefund {
+  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= new Date()));
+  return {
+    id,
+    cents,
+    ...(reason ? { reason } : {}),
+    at: at.toISOString(),
+    status: status ?? 'done',
+    ...(by ? { by: by.name } : {}),
+    ...(error ? { error } : {}),
+    ...(retryable ? { retryable } : {}),
+  };
 }
 
 /** The cents given back: the refunds done (one without a status was recorded done). */

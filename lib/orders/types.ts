@@ -101,4 +101,6 @@ export interface OrderRefund {
   by?: string;
   /** Why the provider failed: for the admin who retries. */
   error?: string;
+  /** It may be sent again: it failed, or it is pending with no answer within its lease (the server stopped while it was sent). */
+  retryable?: true;
 }

@@ -20,8 +20,8 @@ import { recordStripeRefunds } from './refunds';
 import { paymentMode } from './mode';
 import { CURRENCY, PaymentError, type PaymentProvider, type ProviderIntent } from './provider';
 import {
-  claimIntent, coveredElsewhere, expiredIntents, findIntent, findOpenIntent, fixFulfilment, insertIntent, isExpired, isPaid, markVoided, paidCheckout, retakeIntent,
-  updateIntentChoices, type IntentRecord,
+  claimIntent, claimLines, expiredIntents, findIntent, findOpenIntent, fixFulfilment, insertIntent, isExpired, isPaid, markVoided, paidCheckout, releaseLines,
+  retakeIntent, updateIntentChoices, type IntentRecord,
 } from './intents';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
 import { addedTaxCents, computeTax, rateOf } from '@/lib/tax/tax';
@@ -218,6 +218,17 @@ async function expireIntents(provider: PaymentProvider, now: Date): Promise<void
   }
 }
 
+/**
+ * Claims the intent's cart lines once its place is held, just before the money is taken: when
+ * another payment claimed them first (two tabs, two tips), the place goes back and the intent is
+ * voided, not charged.
+ */
+async function claimLinesOrVoid(provider: PaymentProvider, record: IntentRecord): Promise<void> {
+  if (await claimLines(record)) return;
+  await releaseFulfilment(record.transactionId);
+  await voidIntent(provider, record, PAID_ELSEWHERE);
+}
+
 /** Voids an authorized intent whose order cannot be fulfilled, and says so to whoever asks next. */
 async function voidIntent(provider: PaymentProvider, record: IntentRecord, reason: string): Promise<never> {
   const message = `${reason} ${NOT_CHARGED}`;
@@ -228,8 +239,8 @@ async function voidIntent(provider: PaymentProvider, record: IntentRecord, reaso
 
 /**
  * Captures once: when another request (the webhook beside the browser) captured it first, that is
- * success too. A capture that fails gives the slot back, since no money was taken; a retry (the
- * webhook is redelivered, the diner saves again) holds it again if there is still room.
+ * success too. A capture that fails gives the slot and the cart lines back, since no money was
+ * taken; a retry (the webhook is redelivered, the diner saves again) holds them again if it can.
  */
 async function capture(provider: PaymentProvider, record: IntentRecord): Promise<ProviderIntent> {
   try {
@@ -237,6 +248,7 @@ async function capture(provider: PaymentProvider, record: IntentRecord): Promise
   } catch (err) {
     const now = await provider.retrieveIntent(record.transactionId).catch(() => null);
     if (now?.status === 'succeeded') return now;
+    await releaseLines(record);
     await releaseFulfilment(record.transactionId);
     throw err;
   }
@@ -262,13 +274,13 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
       assertMatches(record, intent);
       const fixed = await fixFulfilment(record);
       const fulfilment = await holdFulfilment(fixed.transactionId, fixed.fulfilment, fixed.kitchenLoad).catch(() => fixed.fulfilment);
+      // The money is taken whatever the claim says; claimed, its lines stop an intent still open over them.
+      if (!(await claimLines(fixed))) console.error(`[payments] ${fixed.transactionId} was charged for cart lines another payment claimed`);
       return complete(fixed, fulfilment);
     }
     case 'authorized': {
       assertMatches(record, intent);
       if (isExpired(record)) return voidIntent(provider, record, EXPIRED);
-      // Two tabs, two tips, both confirmed: the lines are paid once, the other card is not charged.
-      if (await coveredElsewhere(record)) return voidIntent(provider, record, PAID_ELSEWHERE);
       const fixed = await fixFulfilment(record);
       let fulfilment: Fulfilment | undefined;
       try {
@@ -277,6 +289,8 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
         if (err instanceof HttpError && err.status === 409) return voidIntent(provider, fixed, err.message);
         throw err;
       }
+      // Two tabs, two tips, both confirmed: the lines are paid once, the other card is not charged.
+      await claimLinesOrVoid(provider, fixed);
       const captured = await capture(provider, fixed);
       if (captured.status !== 'succeeded') throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
       return complete(fixed, fulfilment);
@@ -306,12 +320,16 @@ export async function confirmDemoPayment(viewer: Shopper, input: DemoConfirmInpu
     throw new HttpError(409, CART_CHANGED);
   }
   const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad);
+  await claimLinesOrVoid(demoProvider, record);
   try {
     chargeDemoCard(input.number);
   } catch (err) {
-    // A concurrent confirmation with another card may have paid meanwhile: its place stays.
+    // A concurrent confirmation with another card may have paid meanwhile: its place and lines stay.
     const latest = await findIntent(record.transactionId);
-    if (!latest || !isPaid(latest)) await releaseFulfilment(record.transactionId);
+    if (!latest || !isPaid(latest)) {
+      await releaseLines(record);
+      await releaseFulfilment(record.transactionId);
+    }
     throw err;
   }
   return succeeded(await complete(record, fulfilment));
@@ -366,7 +384,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (intentId) await recordStripeRefunds(intentId, charge.amount_refunded);
+    if (intentId) await recordStripeRefunds(intentId);
     return { received: true };
   }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.amount_capturable_updated') return { received: true };

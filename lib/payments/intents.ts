@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ObjectId, WithId } from 'mongodb';
-import { collections } from '@/lib/db';
+import { collections, conditionalUpsert } from '@/lib/db';
 import type { CheckoutIntentDoc } from '@/lib/db/documents';
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { PaidCheckout } from '@/lib/orders/place';
@@ -46,19 +46,36 @@ export async function expiredIntents(now: Date, limit: number): Promise<IntentRe
 }
 
 /**
- * Another payment, claimed after this intent was opened, that covers one of its cart lines: the
- * diner paid for those lines in another tab meanwhile. A payment claimed before it was opened
- * left only what it did not pay for in the cart (lib/cart/cart.ts), which this intent may cover.
+ * Claims the intent's cart lines for its payment, just before the money is taken: ONE conditional
+ * update of the diner's claims document, matched only while no other payment claimed one of these
+ * lines since this intent was opened. Of two intents over the same lines (two tabs, two tips)
+ * confirmed at the same moment, exactly one claims them; the other is voided, not charged. A line
+ * claimed before this intent was opened was paid for and left the cart, keeping only what that
+ * payment did not cover (lib/cart/cart.ts), which this intent may cover. Claiming again for the
+ * same payment succeeds. Answers false when another payment holds one of the lines.
  */
-export async function coveredElsewhere(intent: IntentRecord): Promise<IntentRecord | null> {
-  if (!intent.cartIds.length) return null;
-  return (await collections()).checkout_intents.findOne({
-    ownerUid: intent.ownerUid,
-    status: 'paid',
-    transactionId: { $ne: intent.transactionId },
-    cartIds: { $in: intent.cartIds },
-    paidAt: { $gte: intent.createdAt },
-  });
+export async function claimLines(intent: IntentRecord): Promise<boolean> {
+  if (!intent.cartIds.length) return true;
+  const { lineClaims } = await collections();
+  const now = new Date();
+  // A claim older than an intent's lifetime postdates no open intent's start: it can stop none.
+  const stale = new Date(now.getTime() - INTENT_LIFETIME_MS);
+  await lineClaims.updateOne({ _id: intent.ownerUid }, { $pull: { claims: { at: { $lt: stale } } } });
+  const claimed = await conditionalUpsert(
+    lineClaims,
+    {
+      _id: intent.ownerUid,
+      claims: { $not: { $elemMatch: { cartId: { $in: intent.cartIds }, transactionId: { $ne: intent.transactionId }, at: { $gte: intent.createdAt } } } },
+    },
+    { $push: { claims: { $each: intent.cartIds.map((cartId) => ({ cartId, transactionId: intent.transactionId, at: now })) } } },
+    { _id: 1 },
+  );
+  return claimed !== null;
+}
+
+/** Gives an intent's claim on its lines back: its money was not taken after all. Safe to repeat. */
+export async function releaseLines(intent: IntentRecord): Promise<void> {
+  await (await collections()).lineClaims.updateOne({ _id: intent.ownerUid }, { $pull: { claims: { transactionId: intent.transactionId } } });
 }
 
 /**

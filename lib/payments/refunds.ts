@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { WithId } from 'mongodb';
+import type { ObjectId, WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
@@ -18,7 +18,7 @@ import { taxOn } from '@/lib/tax/tax';
 import { demoProvider } from './demo';
 import { PaymentError, type PaymentProvider } from './provider';
 import type { RefundInput } from './schemas';
-import { stripeProvider } from './stripe';
+import { stripeProvider, stripeRefunds, type StripeRefund } from './stripe';
 
 /**
  * Money given back after the sale: a cancellation refunds what is left, an admin refunds an
@@ -29,10 +29,19 @@ import { stripeProvider } from './stripe';
  *   at once, the second is refused when the first took what was left;
  * - the provider is asked only after that write; a refusal or an outage marks the refund failed
  *   and gives its reservation back (nothing was refunded), and an admin may retry it;
+ * - a refund stays reserved while its try is under way, for a lease: one with no answer after it
+ *   (the server stopped mid-call) may be taken over, and is sent again as the same try, with the
+ *   same idempotency key, so a provider that made it answers that refund instead of a second one;
  * - the order records who did it, and the diner is told (email, receipt, the order stream).
  */
 
 const NOT_FOUND = 'No order has this id.';
+/**
+ * How long a try of a refund may take before a retry may take it over: longer than a provider
+ * call can last (the Stripe client tries a request three times, each for up to 80 s).
+ */
+const REFUND_LEASE_MS = 5 * 60 * 1000;
+const leaseFrom = (now: Date) => new Date(now.getTime() + REFUND_LEASE_MS);
 const CANCELLED = 'Order cancelled';
 
 /** The provider that took the payment, whichever runs now: a demo payment is refunded as one. */
@@ -100,24 +109,51 @@ async function countInFigures(order: PaymentDoc): Promise<void> {
   await countRefunds(await getDb(), order, (await getSettings()).schedule.timeZone);
 }
 
-/** Asks the provider for a reserved refund (the `k`th of the order), and records what it answered. */
+/**
+ * Records a refund the provider made as done, in one conditional write: from pending, or from
+ * failed (a try answered failed while another one, taken over, went through), taking its
+ * reservation again, since the money went back. Null when it was done already.
+ */
+async function markDone(order: WithId<PaymentDoc>, k: number, providerId: string, attempts?: number): Promise<WithId<PaymentDoc> | null> {
+  const { payments } = await collections();
+  const refund = order.refunds![k]!;
+  const now = new Date();
+  const $set = {
+    [`refunds.${k}.status`]: 'done',
+    [`refunds.${k}.providerId`]: providerId,
+    ...(attempts ? { [`refunds.${k}.attempts`]: attempts } : {}),
+    [`refunds.${k}.doneAt`]: now,
+    updatedAt: now,
+  };
+  const fromPending = await payments.findOneAndUpdate({ _id: order._id, [`refunds.${k}.status`]: 'pending' }, { $set }, { returnDocument: 'after' });
+  if (fromPending) return fromPending;
+  const { inc } = lineGuards(order, refund.lines ?? [], 1);
+  return payments.findOneAndUpdate(
+    { _id: order._id, [`refunds.${k}.status`]: 'failed' },
+    { $set, $unset: { [`refunds.${k}.error`]: '' }, $inc: { refundedCents: refund.cents, ...inc } },
+    { returnDocument: 'after' },
+  );
+}
+
+/**
+ * Asks the provider for a reserved refund (the `k`th of the order), and records what it answered.
+ * A try that got no answer is not in `attempts`, so a takeover sends it again as the same try.
+ */
 async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Promise<WithId<PaymentDoc>> {
   const { payments } = await collections();
   const refund = order.refunds![k]!;
   const attempts = (refund.attempts ?? 0) + 1;
   try {
     const made = await providerOf(order.transactionId).refund(order.transactionId, refund.cents, refund.id, attempts);
-    const done = await payments.findOneAndUpdate(
-      { _id: order._id },
-      { $set: { [`refunds.${k}.status`]: 'done', [`refunds.${k}.providerId`]: made.id, [`refunds.${k}.attempts`]: attempts, [`refunds.${k}.doneAt`]: new Date(), updatedAt: new Date() } },
-      { returnDocument: 'after' },
-    );
+    const done = await markDone(order, k, made.id, attempts);
+    // Done by another try meanwhile (a takeover, or Stripe's webhook), which counted it and told the diner.
+    if (!done) return orderById(order._id.toHexString());
     // The money went back: a figures write that fails must not answer that the refund failed. The
     // next charge.refunded for the order, or `npm run rollups:rebuild`, counts it.
-    await countInFigures(done!).catch((err) => console.error(`[payments] refund ${refund.id} done but not counted in the figures`, err));
-    if (notify) await mailOrderRefund(done!, refund.id);
+    await countInFigures(done).catch((err) => console.error(`[payments] refund ${refund.id} done but not counted in the figures`, err));
+    if (notify) await mailOrderRefund(done, refund.id);
     await orderWritten(async () => done);
-    return done!;
+    return done;
   } catch (err) {
     const message = err instanceof HttpError ? err.message : 'The payment provider could not be reached.';
     if (!(err instanceof HttpError)) console.error(`[payments] refund ${refund.id} of ${order.transactionId} failed`, err);
@@ -138,7 +174,8 @@ async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Prom
 /** Reserves a new refund in one conditional write, then sends it: the order as it is after. */
 async function refund(by: Actor, order: WithId<PaymentDoc>, cents: number, reason: string, lines: LineRefund[], notify: boolean): Promise<WithId<PaymentDoc>> {
   leftToRefund(order, cents);
-  const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason, at: new Date(), status: 'pending', by, ...(lines.length ? { lines } : {}), attempts: 0 };
+  const at = new Date();
+  const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason, at, status: 'pending', by, ...(lines.length ? { lines } : {}), attempts: 0, leaseUntil: leaseFrom(at) };
   const guards = lineGuards(order, lines, 1);
   const reserved = await (await collections()).payments.findOneAndUpdate(
     { _id: order._id, ...roomFor(order, cents), ...guards.filter },
@@ -164,22 +201,41 @@ export async function refundOrder(admin: Admin, id: string, input: RefundInput):
   return shapeOrders([await refund(actorOf(admin), order, cents, input.reason, lines, true)])[0]!;
 }
 
-/** POST /api/orders/{id}/refunds/{refundId}: a failed refund, sent again (reserved again first). */
+/**
+ * POST /api/orders/{id}/refunds/{refundId}: a failed refund, sent again (reserved again first), or
+ * a pending one whose try had no answer within its lease, taken over (one conditional write, so
+ * one taker) and sent again as that same try: its reservation stands.
+ */
 export async function retryRefund(admin: Admin, id: string, refundId: string): Promise<Order> {
   authorize(admin, 'admin');
   const order = await orderById(id);
   const k = (order.refunds ?? []).findIndex((r) => r.id === refundId);
   const entry = order.refunds?.[k];
   if (!entry) throw new HttpError(404, 'This order has no refund with this id.');
-  if (entry.status !== 'failed') throw new HttpError(409, entry.status === 'pending' ? 'This refund is under way.' : 'This refund is done.');
-  leftToRefund(order, entry.cents);
-  const guards = lineGuards(order, entry.lines ?? [], 1);
-  const reserved = await (await collections()).payments.findOneAndUpdate(
-    { _id: order._id, [`refunds.${k}.status`]: 'failed', ...roomFor(order, entry.cents), ...guards.filter },
-    { $set: { [`refunds.${k}.status`]: 'pending', updatedAt: new Date() }, $unset: { [`refunds.${k}.error`]: '' }, $inc: { refundedCents: entry.cents, ...guards.inc } },
-    { returnDocument: 'after' },
-  );
-  if (!reserved) throw new HttpError(409, 'This refund, or another of this order, changed meanwhile. Check the order and try again.');
+  const { payments } = await collections();
+  const now = new Date();
+  let reserved: WithId<PaymentDoc> | null;
+  if (entry.status === 'pending') {
+    reserved = await payments.findOneAndUpdate(
+      { _id: order._id, [`refunds.${k}.status`]: 'pending', [`refunds.${k}.leaseUntil`]: { $not: { $gte: now } } },
+      { $set: { [`refunds.${k}.leaseUntil`]: leaseFrom(now), updatedAt: now } },
+      { returnDocument: 'after' },
+    );
+    if (!reserved) throw new HttpError(409, 'This refund is under way.');
+  } else if (entry.status === 'failed') {
+    leftToRefund(order, entry.cents);
+    const guards = lineGuards(order, entry.lines ?? [], 1);
+    reserved = await payments.findOneAndUpdate(
+      { _id: order._id, [`refunds.${k}.status`]: 'failed', ...roomFor(order, entry.cents), ...guards.filter },
+      {
+        $set: { [`refunds.${k}.status`]: 'pending', [`refunds.${k}.leaseUntil`]: leaseFrom(now), updatedAt: now },
+        $unset: { [`refunds.${k}.error`]: '' },
+        $inc: { refundedCents: entry.cents, ...guards.inc },
+      },
+      { returnDocument: 'after' },
+    );
+    if (!reserved) throw new HttpError(409, 'This refund, or another of this order, changed meanwhile. Check the order and try again.');
+  } else throw new HttpError(409, 'This refund is done.');
   const notify = entry.reason !== CANCELLED;
   return shapeOrders([await send(reserved, k, notify)])[0]!;
 }
@@ -197,36 +253,69 @@ export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus):
   if (NEXT_STEPS[seen].includes('cancelled') && !stepsFor(seen, hasRole(staff.role, 'admin')).includes('cancelled')) {
     throw new HttpError(403, 'Only an admin may cancel an order the kitchen has started.');
   }
-  return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, async (written) => {
-    const left = paidCents(written) - (written.refundedCents ?? 0);
-    if (left <= 0) return written;
-    return refund(actorOf(staff), written, left, CANCELLED, [], false).catch(() => orderById(id));
-  });
+  return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, (written) => refundTheRest(actorOf(staff), written));
 }
 
 /**
- * Stripe's `charge.refunded`: refunds made in Stripe's dashboard join the order, so its receipt and
- * the figures agree with the card. Stripe's total is compared with ours (refunds done or under way
- * here count, so ours are never recorded twice), and the difference is recorded in one
- * conditional write on the sum read; a refund made here at the same moment is read again.
+ * What is left of a cancelled order's payment, given back. An admin's refund reserved at the same
+ * moment takes its part first: the rest is read again and reserved, so everything paid goes back
+ * once. A provider failure leaves the refund failed, for an admin to retry.
  */
-export async function recordStripeRefunds(intentId: string, refundedAtStripe: number): Promise<void> {
+async function refundTheRest(by: Actor, order: WithId<PaymentDoc>): Promise<WithId<PaymentDoc>> {
+  let latest = order;
+  for (let tries = 0; tries < 5; tries++) {
+    const left = paidCents(latest) - (latest.refundedCents ?? 0);
+    if (left <= 0) return latest;
+    try {
+      return await refund(by, latest, left, CANCELLED, [], false);
+    } catch (err) {
+      latest = await orderById(order._id.toHexString());
+      if (err instanceof PaymentError) return latest;
+    }
+  }
+  return latest;
+}
+
+/**
+ * Stripe's `charge.refunded`: the payment's refunds at Stripe join the order, each once, so its
+ * receipt and the figures agree with the card. Each is matched to ours by the refund id we tag it
+ * with, or by its Stripe id: one of ours whose answer was lost (left pending or failed here) is
+ * recorded done, not again; one made in Stripe's dashboard is recorded as a refund by "Stripe",
+ * keyed by its Stripe id, so however often the webhook is delivered the sum never passes what was
+ * paid. Then the order's refunds are counted into the figures, each once: those recorded here,
+ * and any of ours whose count failed when it was made.
+ */
+export async function recordStripeRefunds(intentId: string): Promise<void> {
+  const { payments } = await collections();
+  const order = await payments.findOne({ transactionId: intentId });
+  if (!order) return;
+  for (const made of await stripeRefunds(intentId)) await recordStripeRefund(order._id, made);
+  await countInFigures((await payments.findOne({ _id: order._id })) ?? order);
+}
+
+async function recordStripeRefund(_id: ObjectId, made: StripeRefund): Promise<void> {
   const { payments } = await collections();
   for (let tries = 0; tries < 5; tries++) {
-    const order = await payments.findOne({ transactionId: intentId });
+    const order = await payments.findOne({ _id });
     if (!order) return;
-    const ours = order.refundedCents ?? 0;
-    const missing = Math.min(refundedAtStripe, paidCents(order)) - ours;
-    // A refund of ours Stripe reports back was counted when it was made: counting again changes nothing.
-    if (missing <= 0) return countInFigures(order);
-    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: missing, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' } };
+    const k = (order.refunds ?? []).findIndex((r) => (made.refundId && r.id === made.refundId) || r.providerId === made.id);
+    if (k >= 0) {
+      const ours = order.refunds![k]!;
+      if (ours.status === 'done' || ours.status === undefined) return;
+      const done = await markDone(order, k, made.id);
+      if (!done) continue;
+      if (ours.reason !== CANCELLED) await mailOrderRefund(done, ours.id);
+      await orderWritten(async () => done);
+      return;
+    }
+    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: made.cents, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' }, providerId: made.id };
+    // A refund of ours under way holds its reservation: this one waits for its answer (the webhook is redelivered).
     const written = await payments.findOneAndUpdate(
-      { _id: order._id, refundedCents: ours ? ours : { $not: { $gt: 0 } } },
-      { $inc: { refundedCents: missing }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
+      { _id, 'refunds.providerId': { $ne: made.id }, ...roomFor(order, made.cents) },
+      { $inc: { refundedCents: made.cents }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
       { returnDocument: 'after' },
     );
     if (written) {
-      await countInFigures(written);
       await mailOrderRefund(written, entry.id);
       await orderWritten(async () => written);
       return;

@@ -66,8 +66,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       }
       // A try before this one may have reached Stripe and lost its answer: that refund counts.
       if (attempt > 1) {
-        const made = await stripe.refunds.list({ payment_intent: intentId, limit: 100 }).catch(mapStripeError);
-        const earlier = made.data.find((r) => r.metadata?.refund_id === refundId && r.status !== 'failed' && r.status !== 'canceled');
+        const earlier = (await refundsMade(stripe, intentId)).find((r) => r.refundId === refundId);
         if (earlier) return { id: earlier.id };
       }
       // Stripe replays a key's first answer, failures included: each try has a key of its own.
@@ -77,6 +76,26 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { id: refund.id };
     },
   };
+}
+
+/** A refund Stripe made (or is making) of a payment: its id, its cents, and our refund id when we asked for it. */
+export interface StripeRefund {
+  id: string;
+  cents: number;
+  refundId?: string;
+}
+
+/** The refunds of a payment at Stripe that gave (or are giving) money back: failed and cancelled ones gave none. */
+async function refundsMade(stripe: Stripe, intentId: string): Promise<StripeRefund[]> {
+  const list = await stripe.refunds.list({ payment_intent: intentId, limit: 100 }).catch(mapStripeError);
+  return list.data
+    .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
+    .map((r) => ({ id: r.id, cents: r.amount, ...(r.metadata?.refund_id ? { refundId: r.metadata.refund_id } : {}) }));
+}
+
+/** The refunds Stripe made of a payment: ours (made through this site) and those made in its dashboard. */
+export function stripeRefunds(intentId: string): Promise<StripeRefund[]> {
+  return refundsMade(stripeClient(), intentId);
 }
 
 export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {

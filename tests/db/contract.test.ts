@@ -403,6 +403,32 @@ describe(`data-layer contract (${backend})`, () => {
       expect((await c.menu.findOne({ name: 'Soup A' }))?.price).toBe(8);
     });
 
+    it('a conditional upsert on an array ($not $elemMatch) matches only while no element conflicts, and of claims racing for a document not yet made exactly one wins', async () => {
+      await c.lineClaims.deleteMany({});
+      const opened = new Date('2030-01-01T12:00:00Z');
+      const later = new Date('2030-01-01T12:05:00Z');
+      // A payment claims cart lines while no other payment claimed one of them since `opened`.
+      const claim = (transactionId: string, cartIds: string[], diner = 'diner') =>
+        conditionalUpsert(
+          c.lineClaims,
+          { _id: diner, claims: { $not: { $elemMatch: { cartId: { $in: cartIds }, transactionId: { $ne: transactionId }, at: { $gte: opened } } } } },
+          { $push: { claims: { $each: cartIds.map((cartId) => ({ cartId, transactionId, at: later })) } } },
+          { _id: 1 },
+        );
+      expect(await claim('pi_a', ['l1', 'l2'])).toEqual({ _id: 'diner' });
+      expect(await claim('pi_b', ['l2', 'l3'])).toBeNull();
+      expect(await claim('pi_a', ['l1', 'l2'])).toEqual({ _id: 'diner' });
+      expect(await claim('pi_c', ['l3'])).toEqual({ _id: 'diner' });
+      // A claim made before `opened` conflicts with nothing.
+      await c.lineClaims.updateOne({ _id: 'diner' }, { $push: { claims: { cartId: 'l9', transactionId: 'pi_old', at: new Date('2030-01-01T11:00:00Z') } } });
+      expect(await claim('pi_d', ['l9'])).toEqual({ _id: 'diner' });
+      expect((await c.lineClaims.findOne({ _id: 'diner' }))!.claims.filter((x) => x.cartId === 'l2').map((x) => x.transactionId)).toEqual(['pi_a', 'pi_a']);
+
+      const racing = await Promise.all(['pi_1', 'pi_2', 'pi_3', 'pi_4'].map((id) => claim(id, ['l1'], 'racer')));
+      expect(racing.filter((r) => r !== null)).toHaveLength(1);
+      expect(new Set((await c.lineClaims.findOne({ _id: 'racer' }))!.claims.map((x) => x.transactionId)).size).toBe(1);
+    });
+
     it('_id is immutable: an upsert takes it from the filter or the update, a match may only set it to what it is', async () => {
       const { insertedId } = await c.menu.insertOne(item('Kept', 'soup', 1));
       await expect(c.menu.updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });

@@ -205,6 +205,20 @@ describe('idempotency', () => {
     expect(await cartOf(shopper)).toEqual([]);
   });
 
+  it('two tabs with different tips paid at the same moment: one order, one charge, the other voided', async () => {
+    await fillCart(shopper);
+    const tabs = [(await checkout(shopper, 0.01, { tip: { percent: 10 } })).body, (await checkout(shopper, 0.01, { tip: { percent: 15 } })).body];
+    expect(tabs[0]!.transactionId).not.toBe(tabs[1]!.transactionId);
+    const answers = await Promise.all(tabs.map((tab) => payDemo(shopper, tab.transactionId)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toEqual({ error: 'These dishes were already paid for in another payment. Your card was not charged.' });
+    const paid = answers.findIndex((a) => a.status === 200);
+    expect(await historyOf(shopper)).toMatchObject([{ transactionId: tabs[paid]!.transactionId }]);
+    const { checkout_intents } = await collections();
+    expect((await checkout_intents.findOne({ transactionId: tabs[1 - paid]!.transactionId }))).toMatchObject({ status: 'open', voided: expect.stringMatching(/^These dishes were already paid/) });
+    expect(await cartOf(shopper)).toEqual([]);
+  });
+
   it('a completion that claimed the intent and crashed before writing its order is taken over by the next one', async () => {
     await fillCart(shopper);
     const intent = (await checkout(shopper)).body;

@@ -1,10 +1,11 @@
 /**
  * A small local stand-in for Stripe's PaymentIntents endpoints, so the real `stripe` SDK can be
  * driven offline: it creates, retrieves, captures and cancels intents, and can be told to fail
- * the next request the way Stripe does, to confirm an intent's card (what Stripe.js does: an
- * intent with manual capture is then authorized, 'requires_capture'), or to mark one paid.
+ * the next request the way Stripe does, or to carry a request out and lose its answer (the
+ * connection drops, or hangs until released), to confirm an intent's card (what Stripe.js does:
+ * an intent with manual capture is then authorized, 'requires_capture'), or to mark one paid.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
@@ -44,10 +45,17 @@ export interface FakeStripe {
   port: number;
   intents: Map<string, FakeIntent>;
   refunds: FakeRefund[];
-  /** Requests seen: method, path and the form-encoded parameters. */
-  requests: Array<{ method: string; path: string; params: URLSearchParams }>;
+  /** Requests seen: method, path, the form-encoded parameters and the idempotency key. */
+  requests: Array<{ method: string; path: string; params: URLSearchParams; idempotencyKey?: string }>;
   /** The next request fails as Stripe would; with `path`, the next request to that path. */
   failNext(failure: StripeFailure, path?: string): void;
+  /** The next `count` POSTs to `path` are carried out and their answers lost: the connection drops. */
+  loseAnswers(path: string, count: number): void;
+  /** The next POST to `path` is carried out and its answer held, the connection open, until `releaseHeld` drops it. */
+  holdAnswer(path: string): void;
+  releaseHeld(): void;
+  /** A refund made in Stripe's dashboard: no metadata of ours. */
+  refundInDashboard(intentId: string, amount: number): FakeRefund;
   /** The card is confirmed: authorized for manual capture, else charged. */
   confirm(id: string): FakeIntent;
   succeed(id: string): FakeIntent;
@@ -66,14 +74,21 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   const failures: { failure: StripeFailure; path?: string }[] = [];
   const refunds: FakeRefund[] = [];
+  const losses: { path: string; hold: boolean }[] = [];
+  const held: ServerResponse[] = [];
   /** Idempotency-Key → the answer first given, replayed as Stripe does. */
   const answered = new Map<string, { status: number; body: unknown }>();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const params = new URLSearchParams(await readBody(req));
-    requests.push({ method: req.method ?? '', path: url.pathname, params });
+    const key = req.headers['idempotency-key'];
+    requests.push({ method: req.method ?? '', path: url.pathname, params, ...(typeof key === 'string' ? { idempotencyKey: key } : {}) });
+    const lost = req.method === 'POST' ? losses.findIndex((l) => l.path === url.pathname) : -1;
+    const loss = lost >= 0 ? losses.splice(lost, 1)[0] : undefined;
     const send = (status: number, body: unknown) => {
+      if (loss?.hold) return void held.push(res);
+      if (loss) return void res.socket?.destroy();
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
       res.end(JSON.stringify(body));
     };
@@ -112,7 +127,6 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       return send(200, intent);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      const key = req.headers['idempotency-key'];
       const replay = typeof key === 'string' ? answered.get(key) : undefined;
       if (replay) return send(replay.status, replay.body);
       const answer = refund(params);
@@ -173,9 +187,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
       if (name) metadata[name] = value;
     }
+    return { status: 200, body: makeRefund(intent, amount, metadata) };
+  }
+
+  function makeRefund(intent: FakeIntent, amount: number, metadata: Record<string, string>): FakeRefund {
     const made: FakeRefund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded', metadata };
     refunds.push(made);
-    return { status: 200, body: made };
+    return made;
   }
 
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -187,6 +205,15 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     refunds,
     requests,
     failNext: (failure, path) => failures.push({ failure, path }),
+    loseAnswers: (path, count) => losses.push(...Array.from({ length: count }, () => ({ path, hold: false }))),
+    holdAnswer: (path) => losses.push({ path, hold: true }),
+    releaseHeld: () => held.splice(0).forEach((res) => res.socket?.destroy()),
+    refundInDashboard(intentId, amount) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no fake intent ${intentId}`);
+      intent.amount_refunded += amount;
+      return makeRefund(intent, amount, {});
+    },
     confirm(id) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no fake intent ${id}`);
@@ -200,6 +227,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       intent.amount_received = intent.amount;
       return intent;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      held.splice(0).forEach((res) => res.socket?.destroy());
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

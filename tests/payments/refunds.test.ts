@@ -18,6 +18,20 @@ import { historyOf, payFor } from './support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
+/** Runs once between a cancellation's status change and its refund, when a test sets it: the moment another refund can slip in. */
+let beforeCancelRefund: (() => Promise<unknown>) | undefined;
+vi.mock('@/lib/orders/orders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/orders/orders')>();
+  const changeOrderStatus: typeof actual.changeOrderStatus = (staff, id, step, settle) =>
+    actual.changeOrderStatus(staff, id, step, settle && (async (written) => {
+      const slipIn = beforeCancelRefund;
+      beforeCancelRefund = undefined;
+      await slipIn?.();
+      return settle(written);
+    }));
+  return { ...actual, changeOrderStatus };
+});
+
 let soup: string;
 let salad: string;
 let admin: Person;
@@ -138,6 +152,34 @@ describe('cancelling gives the money back', () => {
     expect(cancelled.body.refunds!.map((r) => r.cents)).toEqual([1000, 4345]);
   });
 
+  it('an admin refund made between a cancellation and its refund: the cancellation refunds what is left, and everything paid goes back once', async () => {
+    const id = await paidOrder();
+    let slipped: Awaited<ReturnType<typeof refund>> | undefined;
+    beforeCancelRefund = async () => (slipped = await refund(admin, id, { amountCents: 1000, reason: 'Cold' }));
+    const cancelled = await patch(staff, id, { status: 'cancelled' });
+    expect(slipped?.status).toBe(201);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refundedCents: 5345 });
+    expect(cancelled.body.refunds!.map((r) => [r.cents, r.status, r.by])).toEqual([
+      [1000, 'done', 'Ada Admin'],
+      [4345, 'done', 'Sam Staff'],
+    ]);
+  });
+
+  it('a staff cancel racing an admin refund: the order ends cancelled with everything paid refunded, once', async () => {
+    for (let round = 0; round < 6; round++) {
+      const id = await paidOrder();
+      const [cancelled, refunded] = await Promise.all([patch(staff, id, { status: 'cancelled' }), refund(admin, id, { amountCents: 1000, reason: 'Cold' })]);
+      expect(cancelled.status, `round ${round}`).toBe(200);
+      expect([201, 409], `round ${round}`).toContain(refunded.status);
+      const order = (await stored(id))!;
+      expect(order.status, `round ${round}`).toBe('cancelled');
+      expect(order.refundedCents, `round ${round}`).toBe(5345);
+      expect(order.refunds!.every((r) => r.status === 'done'), `round ${round}`).toBe(true);
+      expect(order.refunds!.reduce((sum, r) => sum + r.cents, 0), `round ${round}`).toBe(5345);
+    }
+  });
+
   it('order changes are rate limited per person', async () => {
     const id = await paidOrder();
     vi.stubEnv('RATE_LIMIT_SCALE', '1');
@@ -167,6 +209,41 @@ describe('a refund the provider fails', () => {
       expect(spy).toHaveBeenLastCalledWith(expect.any(String), 2000, refundId, 2);
       const again = await call<Answer>(retryRefundRoute, `/api/orders/${id}/refunds/${refundId}`, { as: admin }, params({ id, refundId }));
       expect(again).toEqual({ status: 409, body: { error: 'This refund is done.' } });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('a refund whose provider never answers (the server stopped while it was sent)', () => {
+  const retry = (id: string, refundId: string) => call<Answer>(retryRefundRoute, `/api/orders/${id}/refunds/${refundId}`, { as: admin }, params({ id, refundId }));
+
+  it('stays reserved while its lease runs, then a retry takes it over as the same try (the same idempotency key), and it is refunded once', async () => {
+    const id = await paidOrder();
+    const demo = (await import('@/lib/payments/demo')).demoProvider;
+    const spy = vi.spyOn(demo, 'refund').mockImplementationOnce(() => new Promise(() => {}));
+    try {
+      void refund(admin, id, { amountCents: 2000, reason: 'Burnt' });
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      const refundId = (await stored(id))!.refunds![0]!.id;
+      // Its amount is reserved: the rest is what another refund may take.
+      expect(await refund(otherAdmin, id, { amountCents: 4000, reason: 'Cold' })).toEqual({ status: 409, body: { error: 'Only $33.45 is left to refund on this order.' } });
+      expect((await receipt(admin, id)).refunds).toEqual([expect.objectContaining({ id: refundId, status: 'pending' })]);
+      expect((await receipt(admin, id)).refunds![0]).not.toHaveProperty('retryable');
+      expect(await retry(id, refundId)).toEqual({ status: 409, body: { error: 'This refund is under way.' } });
+
+      // The lease runs out with no answer: the admin sees it may be retried.
+      const { payments } = await collections();
+      await payments.updateOne({ _id: toObjectId(id)! }, { $set: { 'refunds.0.leaseUntil': new Date(Date.now() - 1000) } });
+      expect((await receipt(admin, id)).refunds![0]).toMatchObject({ id: refundId, status: 'pending', retryable: true });
+      const retried = await retry(id, refundId);
+      expect(retried.status).toBe(200);
+      expect(retried.body).toMatchObject({ refundedCents: 2000, refunds: [{ id: refundId, status: 'done' }] });
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(spy.mock.calls[1]).toEqual(spy.mock.calls[0]);
+      expect(spy.mock.calls[0]).toEqual([expect.any(String), 2000, refundId, 1]);
+      expect((await stored(id))!.refundedCents).toBe(2000);
+      expect(await retry(id, refundId)).toEqual({ status: 409, body: { error: 'This refund is done.' } });
     } finally {
       spy.mockRestore();
     }

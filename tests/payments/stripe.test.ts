@@ -169,8 +169,13 @@ describe('checkout in Stripe mode', () => {
     const { carts } = await collections();
     const left = await carts.find({ ownerUid: shopper.uid }).toArray();
     expect(left.map((line) => [line.menuId, line.quantity])).toEqual([[soup, 2]]);
-    // What is left is the diner's to pay for next, at 2 × 14.50.
-    expect((await checkout(shopper)).body.price).toBe(29);
+    // What is left is the diner's to pay for next, at 2 × 14.50, on the same cart line: the line's
+    // claim by the first payment, made before this intent opened, does not stop it.
+    const rest = (await checkout(shopper)).body;
+    expect(rest.price).toBe(29);
+    fake.confirm(rest.transactionId);
+    expect((await save(shopper, rest)).status).toBe(200);
+    expect(fake.intents.get(rest.transactionId)!.status).toBe('succeeded');
   });
 
   it('records nothing when the amount at Stripe differs from the intent', async () => {
@@ -382,6 +387,20 @@ describe('checkout in Stripe mode', () => {
     expect(await historyOf(shopper)).toMatchObject([{ transactionId: first.transactionId }]);
   });
 
+  it('two tabs with different tips, both authorized and saved at the same moment: one order, one capture, one void', async () => {
+    await addLines(shopper, [soup, salad]);
+    const tabs = [(await checkout(shopper, 0.01, { tip: { percent: 10 } })).body, (await checkout(shopper, 0.01, { tip: { percent: 15 } })).body];
+    for (const tab of tabs) fake.confirm(tab.transactionId);
+    const answers = await Promise.all(tabs.map((tab) => save(shopper, tab)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toEqual({ error: 'These dishes were already paid for in another payment. Your card was not charged.' });
+    expect(tabs.map((tab) => fake.intents.get(tab.transactionId)!.status).sort()).toEqual(['canceled', 'succeeded']);
+    const captures = fake.requests.filter((r) => tabs.some((tab) => r.path === `/v1/payment_intents/${tab.transactionId}/capture`));
+    expect(captures).toHaveLength(1);
+    const paid = answers.findIndex((a) => a.status === 200);
+    expect(await historyOf(shopper)).toMatchObject([{ transactionId: tabs[paid]!.transactionId }]);
+  });
+
   it('an unpaid intent expires after an hour: cancelled at Stripe as the next checkout opens, never resumed, and refused if confirmed late', async () => {
     const stale = await openIntent();
     const { checkout_intents } = await collections();
@@ -414,6 +433,75 @@ describe('checkout in Stripe mode', () => {
       admin = await makeAdmin({ name: 'Ada Admin' });
     });
     const refundAs = (id: string, json: unknown) => call<Order & { error?: string }>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json }, params({ id }));
+
+    /** Delivers Stripe's `charge.refunded` for the payment as it stands at the fake, signed. */
+    const chargeRefunded = (intentId: string) => () => {
+      const charge = { id: 'ch_1', object: 'charge', payment_intent: intentId, amount: 5345, amount_refunded: fake.intents.get(intentId)!.amount_refunded, refunded: false };
+      const payload = JSON.stringify({ id: `evt_refund_${Date.now()}`, object: 'event', type: 'charge.refunded', data: { object: charge } });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      return call(webhook, '/api/webhooks/stripe', { method: 'POST', body: payload, origin: 'https://hooks.stripe.com', headers: { 'stripe-signature': signature } });
+    };
+    const retryAs = (id: string, refundId: string) => call<Order & { error?: string }>(retryRefundRoute, `/api/orders/${id}/refunds/${refundId}`, { as: admin }, params({ id, refundId }));
+    const storedOrder = async (intentId: string) => (await (await collections()).payments.findOne({ transactionId: intentId }))!;
+
+    it('a refund whose every answer was lost is counted once: the charge.refunded webhook knows it as ours, and the retry finds it done', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      // Stripe makes the refund, and the answer to each of the SDK's three tries (one idempotency key) is lost.
+      fake.loseAnswers('/v1/refunds', 3);
+      const failed = await refundAs(id, { amountCents: 2000, reason: 'Wrong order' });
+      expect(failed.status).toBe(502);
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+      const rid = (await storedOrder(intentId)).refunds![0]!.id;
+      expect((await storedOrder(intentId)).refunds![0]).toMatchObject({ status: 'failed' });
+
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      const order = await storedOrder(intentId);
+      expect(order.refundedCents).toBe(2000);
+      expect(order.refunds!.map((r) => [r.id, r.cents, r.status, r.by?.name])).toEqual([[rid, 2000, 'done', 'Ada Admin']]);
+
+      expect(await retryAs(id, rid)).toEqual({ status: 409, body: { error: 'This refund is done.' } });
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      expect((await storedOrder(intentId)).refundedCents).toBe(2000);
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(2000);
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    });
+
+    it('a refund whose answers were lost, retried before the webhook comes: the retry finds it at Stripe, and the webhook records nothing more', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      fake.loseAnswers('/v1/refunds', 3);
+      expect((await refundAs(id, { amountCents: 2000, reason: 'Wrong order' })).status).toBe(502);
+      const rid = (await storedOrder(intentId)).refunds![0]!.id;
+      expect(await retryAs(id, rid)).toMatchObject({ status: 200, body: { refundedCents: 2000, refunds: [{ id: rid, status: 'done' }] } });
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      const order = await storedOrder(intentId);
+      expect(order.refundedCents).toBe(2000);
+      expect(order.refunds).toHaveLength(1);
+      expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    });
+
+    it('a try with no answer is taken over after its lease with the same idempotency key: Stripe answers the refund it made, and none is made twice', async () => {
+      const { id, intentId } = await paidStripeOrder();
+      const madeAtStripe = () => fake.refunds.filter((r) => r.payment_intent === intentId);
+      fake.holdAnswer('/v1/refunds');
+      const lost = refundAs(id, { amountCents: 2000, reason: 'Cold' });
+      await vi.waitFor(() => expect(madeAtStripe()).toHaveLength(1));
+      const rid = (await storedOrder(intentId)).refunds![0]!.id;
+      expect(await retryAs(id, rid)).toEqual({ status: 409, body: { error: 'This refund is under way.' } });
+
+      await (await collections()).payments.updateOne({ transactionId: intentId }, { $set: { 'refunds.0.leaseUntil': new Date(Date.now() - 1000) } });
+      expect(await retryAs(id, rid)).toMatchObject({ status: 200, body: { refundedCents: 2000, refunds: [{ id: rid, status: 'done' }] } });
+      const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.get('payment_intent') === intentId);
+      expect(sent.map((r) => r.idempotencyKey)).toEqual([`refund-${rid}-1`, `refund-${rid}-1`]);
+      expect(madeAtStripe()).toHaveLength(1);
+
+      // The lost try's connection drops at last: its client tries again with its key, is answered the same refund, and changes nothing.
+      fake.releaseHeld();
+      expect((await lost).status).toBe(201);
+      const order = await storedOrder(intentId);
+      expect([order.refundedCents, order.refunds!.length, order.refunds![0]!.status]).toEqual([2000, 1, 'done']);
+      expect(madeAtStripe()).toHaveLength(1);
+      expect(fake.intents.get(intentId)!.amount_refunded).toBe(2000);
+    });
 
     /** A Stripe order of $53.45, charged. */
     async function paidStripeOrder() {
@@ -458,10 +546,8 @@ describe('checkout in Stripe mode', () => {
       const refundedToday = async () => (await call<SalesReport>(salesReport, `/api/reports/sales?from=${today}&to=${today}`, { as: admin })).body.refundsCents;
       const before = await refundedToday();
       await refundAs(id, { amountCents: 500, reason: 'Ours' });
-      const charge = { id: 'ch_1', object: 'charge', payment_intent: intentId, amount: 5345, amount_refunded: 500 + 1200, refunded: false };
-      const payload = JSON.stringify({ id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: charge } });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      const deliver = () => call(webhook, '/api/webhooks/stripe', { method: 'POST', body: payload, origin: 'https://hooks.stripe.com', headers: { 'stripe-signature': signature } });
+      fake.refundInDashboard(intentId, 1200);
+      const deliver = chargeRefunded(intentId);
       expect((await deliver()).status).toBe(200);
       expect((await deliver()).status).toBe(200);
       const order = (await call<Order>(getOrder, `/api/orders/${id}`, { as: shopper }, params({ id }))).body;

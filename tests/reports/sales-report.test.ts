@@ -4,7 +4,7 @@
  * once (retried, reported again as Stripe's webhook does, or with a cancellation), and the CSV of
  * the period's orders.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
 import { GET as salesReport } from '@/app/api/reports/sales/route';
@@ -20,6 +20,8 @@ import { insertOrder } from '../support/orders';
 import { makeAdmin, makeDiner, makeStaff, type Person } from '../support/people';
 import { changeSettings } from '../support/settings';
 import { payFor } from '../payments/support';
+import { startFakeStripe, type FakeStripe } from '../payments/fake-stripe';
+import type { Order } from '@/lib/orders/types';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
@@ -29,14 +31,24 @@ let admin: Person;
 let staff: Person;
 let diner: Person;
 const names: Record<string, string> = {};
+/** Stripe's account of the refunds, which charge.refunded reads (recordStripeRefunds). */
+let fake: FakeStripe;
 
 beforeAll(async () => {
   delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  fake = await startFakeStripe();
+  process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
+  process.env.STRIPE_API_BASE = fake.url;
   ({ soup, salad } = await pricedMenuItems());
   for (const dish of await (await collections()).menu.find({}).toArray()) names[dish._id.toHexString()] = dish.name;
   admin = await makeAdmin({ name: 'Ada Admin' });
   staff = await makeStaff();
   diner = await makeDiner();
+});
+afterAll(async () => {
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_API_BASE;
+  await fake.close();
 });
 beforeEach(async () => {
   setRateLimitStore(new MemoryRateLimitStore());
@@ -111,19 +123,21 @@ describe('GET /api/reports/sales', () => {
     expect(sale.hours).toEqual([{ hour: Math.floor(restaurantClock(new Date()).minutes / 60), orders: 1, salesCents: 5819 }]);
 
     // The salad back: 9.95 and its tax, 0.88.
-    const refunded = await call(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { lines: [{ index: 1, quantity: 1 }], reason: 'Wilted' } }, params({ id }));
+    const refunded = await call<Order>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { lines: [{ index: 1, quantity: 1 }], reason: 'Wilted' } }, params({ id }));
     expect(refunded.status).toBe(201);
     expect(await todays()).toMatchObject({ orders: 1, grossSalesCents: 5819, refundsCents: 1083, netCents: 6354 - 1083 });
-    // Stripe's charge.refunded for the same refund changes nothing, told once or twice.
-    await recordStripeRefunds(transactionId, 1083);
-    await recordStripeRefunds(transactionId, 1083);
+    // Stripe's charge.refunded for the same refund (tagged with our refund id) changes nothing, told once or twice.
+    const refundId = refunded.body.refunds![0]!.id;
+    fake.refunds.push({ id: `re_${refundId}`, object: 'refund', amount: 1083, payment_intent: transactionId, status: 'succeeded', metadata: { refund_id: refundId } });
+    await recordStripeRefunds(transactionId);
+    await recordStripeRefunds(transactionId);
     expect(await todays()).toMatchObject({ refundsCents: 1083 });
 
     // Cancelling gives back the rest, counted once with the refund before it: all of it, tip included.
     const cancelled = await call(patchOrder, `/api/orders/${id}`, { method: 'PATCH', as: admin, json: { status: 'cancelled' } }, params({ id }));
     expect(cancelled.status).toBe(200);
     expect(await todays()).toMatchObject({ orders: 1, cancelled: 1, grossSalesCents: 5819, tipsCents: 535, refundsCents: 6354, netCents: 0 });
-    await recordStripeRefunds(transactionId, 6354);
+    await recordStripeRefunds(transactionId);
     expect(await todays()).toMatchObject({ refundsCents: 6354, netCents: 0 });
   });
 
