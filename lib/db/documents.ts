@@ -8,6 +8,7 @@ import type { OrderLine, OrderStatus } from '../orders/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
+import type { PromoTerms } from '../promos/types.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
 import type { OrderTax } from '../tax/tax.ts';
@@ -411,6 +412,26 @@ export interface DailyRollupDoc {
   refundIds?: string[];
 }
 
+/**
+ * A promo code in `promos` (lib/promos): its terms, and the payments that used it. A use is taken
+ * by one conditional write when the payment is about to be taken, and it names the payment, so a
+ * repeated completion counts once and a refund gives exactly that use back.
+ */
+export interface PromoDoc extends Omit<PromoTerms, 'code'> {
+  _id?: ObjectId;
+  /** As the admin wrote it, shown on receipts and tickets. */
+  code: string;
+  /** The code trimmed and in lower case: unique, what a diner's code is matched by. */
+  codeKey: string;
+  /** `redemptions.length`, kept beside it for the filter that takes a use. */
+  uses: number;
+  redemptions: { transactionId: string; uid: string; at: Date }[];
+  createdAt: Date;
+  updatedAt: Date;
+  /** Who last changed it: the admin's uid and email. */
+  updatedBy: { uid: string; email: string };
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -432,4 +453,5 @@ export interface Collections {
   locks: LockDoc;
   counters: CounterDoc;
   dailyRollups: DailyRollupDoc;
+  promos: PromoDoc;
 }
