@@ -110,7 +110,7 @@ interface PricedCheckout extends Owned {
   _id?: ObjectId;
   /** The diner's name at checkout, for the receipt and the kitchen. */
   name?: string;
-  /** What is charged, in dollars: `subtotalCents + tipCents`, plus the tax when added on top. */
+  /** What is charged, in dollars: `subtotalCents` less a promo code's discount, `+ tipCents`, plus the tax when added on top. */
   price: number;
   /** The provider's intent: one checkout and one order per intent (unique indexes). */
   transactionId: string;
@@ -127,6 +127,8 @@ interface PricedCheckout extends Owned {
   tipPercent?: number;
   /** Each tax rate's base and tax, from the settings when the intent was opened; absent when the restaurant had no rate. */
   tax?: OrderTax;
+  /** The promo code it uses and what it takes off the food, as priced when the intent was opened: a later change to the code never rewrites it. */
+  promo?: AppliedPromoDoc;
 }
 
 export interface PaymentDoc extends PricedCheckout {
@@ -157,6 +159,13 @@ export interface PaymentDoc extends PricedCheckout {
    * of a new refund checks, so the refunds never add up to more than `price`. Absent is 0.
    */
   refundedCents?: number;
+}
+
+/** A promo code as a checkout used it: the code (by id, and as written then) and its discount in cents. */
+export interface AppliedPromoDoc {
+  id: string;
+  code: string;
+  discountCents: number;
 }
 
 /** Who changed an order: a person of the restaurant, or Stripe (a refund made in its dashboard). */

@@ -3,9 +3,11 @@ import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin, type Shopper } from '@/lib/auth/viewer';
 import { collections, isDuplicateKeyError, toObjectId, type Filter } from '@/lib/db';
-import type { PromoDoc } from '@/lib/db/documents';
+import type { AppliedPromoDoc, PaymentDoc, PromoDoc } from '@/lib/db/documents';
+import { priceCart } from '@/lib/cart/cart';
+import { restaurantClockAt } from '@/lib/settings/store';
 import { toCents } from '@/lib/menu/money';
-import { codeKeyOf, priceDiscount, type PromoLine } from './rules';
+import { appliesTo, codeKeyOf, priceDiscount, type PromoLine } from './rules';
 import type { PromoInput } from './schemas';
 import type { AppliedPromo, Promo, PromoPage, PromoTerms } from './types';
 
@@ -119,12 +121,8 @@ export async function updatePromo(admin: Admin, id: string, input: PromoInput & 
   }
 }
 
-/** What a checkout knows of a code it priced, kept on the intent and its order. */
-export interface PricedPromo {
-  id: string;
-  code: string;
-  discountCents: number;
-}
+/** A code priced against an order: what its intent and order keep, and the dishes it applies to. */
+export type PricedPromo = AppliedPromoDoc & { menuIds: string[] };
 
 async function promoByCode(code: string): Promise<WithId<PromoDoc> | null> {
   const { promos } = await collections();
@@ -143,10 +141,17 @@ export async function pricePromo(shopper: Shopper, code: string, lines: readonly
   if (!doc) throw new HttpError(404, `${code.trim()} is not a valid code.`);
   const outcome = priceDiscount(termsOf(doc), lines, { today, uses: doc.uses, usesByDiner: usesBy(doc, shopper.uid) });
   if (!outcome.ok) throw new HttpError(outcome.status, outcome.error);
-  return { id: doc._id.toHexString(), code: doc.code, discountCents: outcome.discountCents };
+  const menuIds = [...new Set(lines.filter((line) => appliesTo(doc, line)).map((line) => line.menuId))];
+  return { id: doc._id.toHexString(), code: doc.code, discountCents: outcome.discountCents, menuIds };
 }
 
-export const appliedPromo = ({ code, discountCents }: PricedPromo): AppliedPromo => ({ code, discountCents });
+/** POST /api/promos/check: what `code` takes off the shopper's cart as it is now, priced on the server. */
+export async function checkPromo(shopper: Shopper, code: string, now = new Date()): Promise<AppliedPromo> {
+  const cart = await priceCart(shopper);
+  if (cart.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
+  const { code: written, discountCents, menuIds } = await pricePromo(shopper, code, cart.lines, (await restaurantClockAt(now)).today);
+  return { code: written, discountCents, menuIds };
+}
 
 /** How often a use is tried again when the code's terms changed under it. */
 const HOLD_TRIES = 3;
@@ -159,7 +164,7 @@ const HOLD_TRIES = 3;
  * `force` takes it whatever the limits, for a payment whose money was taken already.
  */
 export async function holdPromoUse(
-  payment: { transactionId: string; ownerUid: string; promo: PricedPromo },
+  payment: { transactionId: string; ownerUid: string; promo: AppliedPromoDoc },
   { today, now = new Date(), force = false }: { today: string; now?: Date; force?: boolean },
 ): Promise<void> {
   const { promos } = await collections();
@@ -197,7 +202,7 @@ export async function holdPromoUse(
  * Gives back the use a payment took of its code (the payment was declined after it, or the whole
  * order was refunded). Nothing when it took none; a second call changes nothing.
  */
-export async function releasePromoUse(order: { transactionId: string; promo?: { id: string } }): Promise<void> {
+export async function releasePromoUse(order: Pick<PaymentDoc, 'transactionId' | 'promo'>): Promise<void> {
   const _id = order.promo ? toObjectId(order.promo.id) : null;
   if (!_id) return;
   const { promos } = await collections();

@@ -30,11 +30,15 @@ export const codeKeyOf = (code: string): string => code.trim().toLowerCase();
 /** How the discount reads on a receipt or a ticket: "−$5.00 SPRING" (a minus sign, not a hyphen). */
 export const discountLabel = (code: string, discountCents: number): string => `−${formatCents(discountCents)} ${code}`;
 
-/** The food a code takes money off: the lines of its categories and dishes, or all of them. */
+/** Whether a code takes money off a line: one of its categories or dishes, or any when it names none. */
+export function appliesTo(terms: Pick<PromoTerms, 'categories' | 'menuIds'>, line: Omit<PromoLine, 'lineCents'>): boolean {
+  if (!terms.categories.length && !terms.menuIds.length) return true;
+  return terms.menuIds.includes(line.menuId) || (line.category !== undefined && terms.categories.includes(line.category));
+}
+
+/** The food a code takes money off, in cents. */
 export function eligibleCents(terms: Pick<PromoTerms, 'categories' | 'menuIds'>, lines: readonly PromoLine[]): number {
-  const everything = !terms.categories.length && !terms.menuIds.length;
-  const applies = (line: PromoLine) => everything || terms.menuIds.includes(line.menuId) || (line.category !== undefined && terms.categories.includes(line.category));
-  return lines.filter(applies).reduce((cents, line) => cents + line.lineCents, 0);
+  return lines.filter((line) => appliesTo(terms, line)).reduce((cents, line) => cents + line.lineCents, 0);
 }
 
 export function priceDiscount(terms: PromoTerms, lines: readonly PromoLine[], { today, uses, usesByDiner }: PromoContext): PromoOutcome {

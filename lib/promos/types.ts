@@ -46,8 +46,12 @@ export interface PromoPage {
   next: string | null;
 }
 
-/** A code the server accepted for the caller's cart (POST /api/promos/check): what it takes off. */
+/**
+ * A code the server accepted for the caller's cart (POST /api/promos/check): what it takes off,
+ * and the dishes of the cart it takes it off, whose tax rates the discount lowers.
+ */
 export interface AppliedPromo {
   code: string;
   discountCents: number;
+  menuIds: string[];
 }
