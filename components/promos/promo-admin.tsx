@@ -1,12 +1,12 @@
 'use client';
 
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/load-states';
+import { LoadMore } from '@/components/ui/load-more';
+import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
+import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
 import { formatCents } from '@/lib/menu/money';
-import type { Promo, PromoPage } from '@/lib/promos/types';
+import type { Promo } from '@/lib/promos/types';
 import { PromoForm, type PromoDish } from './promo-form';
 
 const offOf = (promo: Promo) => (promo.kind === 'percent' ? `${promo.percent}% off` : `${formatCents(promo.amountCents ?? 0)} off`);
@@ -24,8 +24,8 @@ function validity(promo: Promo): string {
 }
 
 /** The Promo codes page: the form (a new code, or the one being changed) and the codes, a page at a time. */
-export function PromoAdmin({ page, dishes, before }: { page: PromoPage; dishes: PromoDish[]; before?: string }) {
-  const router = useRouter();
+export function PromoAdmin({ first, dishes }: { first: FirstPage<Promo>; dishes: PromoDish[] }) {
+  const { items: promos, total, hasMore, loadingMore, loadMore, error, mutate } = usePagedList<Promo>(first.url, first);
   const [editing, setEditing] = useState<Promo | null>(null);
   // A new form (cleared, or filled with the code to change) each time it is opened.
   const [formKey, setFormKey] = useState(0);
@@ -61,20 +61,20 @@ export function PromoAdmin({ page, dishes, before }: { page: PromoPage; dishes: 
         dishes={dishes}
         onSaved={() => {
           open(null);
-          router.refresh();
+          void mutate();
         }}
         onCancel={() => open(null)}
       />
-      {page.promos.length ? (
-        <DataTable caption="Promo codes, newest first" columns={columns} rows={page.promos} />
+      {!promos ? (
+        <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading promo codes…" failed="The promo codes could not be loaded." />
+      ) : promos.length ? (
+        <>
+          <DataTable caption="Promo codes, newest first" columns={columns} rows={promos} />
+          <LoadMore shown={promos.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} noun={['code', 'codes']} />
+        </>
       ) : (
-        <EmptyState>{before ? 'No older codes.' : 'No promo code yet: the form above makes the first.'}</EmptyState>
+        <EmptyState>No promo code yet: the form above makes the first.</EmptyState>
       )}
-      {page.next ? (
-        <Link href={`/dashboard/promos?before=${page.next}`} className="inline-flex min-h-11 items-center font-semibold text-gold-dark underline">
-          Older codes
-        </Link>
-      ) : null}
     </div>
   );
 }

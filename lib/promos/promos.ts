@@ -9,7 +9,9 @@ import { restaurantClockAt } from '@/lib/settings/store';
 import { toCents } from '@/lib/menu/money';
 import { appliesTo, codeKeyOf, priceDiscount, type PromoLine } from './rules';
 import type { PromoInput } from './schemas';
-import type { AppliedPromo, Promo, PromoPage, PromoTerms } from './types';
+import type { AppliedPromo, Promo, PromoTerms } from './types';
+import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
+import type { PageQuery } from '@/lib/pagination/schemas';
 
 /**
  * Promo codes: the admin page's reads and writes, pricing a code against a diner's order, and its
@@ -19,8 +21,6 @@ import type { AppliedPromo, Promo, PromoPage, PromoTerms } from './types';
  * any money moves; a repeated completion of the same payment counts once. A whole-order refund
  * gives the use back (`releasePromoUse`).
  */
-
-export const PROMO_PAGE_SIZE = 25;
 
 function termsOf(doc: PromoDoc): PromoTerms {
   const { code, kind, percent, amountCents, minSubtotalCents, validFrom, validUntil, maxUses, maxUsesPerDiner, categories, menuIds, active } = doc;
@@ -66,17 +66,10 @@ function storedTerms(input: PromoInput): Omit<PromoDoc, 'uses' | 'redemptions' |
 const taken = (code: string) => new HttpError(409, `A code ${code} exists already (codes match whatever their case).`);
 
 /** Admins: the codes, newest first, a page at a time. */
-export async function listPromos(admin: Admin, { before }: { before?: string }): Promise<PromoPage> {
+export async function listPromos(admin: Admin, page: PageQuery): Promise<Paged<Promo>> {
   authorize(admin, 'admin');
   const { promos } = await collections();
-  const cursor = before ? toObjectId(before) : null;
-  const docs = await promos
-    .find(cursor ? { _id: { $lt: cursor } } : {}, { projection: { redemptions: 0 } })
-    .sort({ _id: -1 })
-    .limit(PROMO_PAGE_SIZE + 1)
-    .toArray();
-  const page = docs.slice(0, PROMO_PAGE_SIZE);
-  return { promos: page.map(shape), next: docs.length > PROMO_PAGE_SIZE ? page.at(-1)!._id.toHexString() : null };
+  return mapPage(await readPage(promos, { list: 'promos', filter: {}, projection: { redemptions: 0 } }, page), (docs) => docs.map(shape));
 }
 
 export async function createPromo(admin: Admin, input: PromoInput, now = new Date()): Promise<Promo> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '@/lib/db/object-id';
+import { pageParams } from '@/lib/pagination/schemas';
 import { MAX_PRICE } from '@/lib/menu/schemas';
 import { MENU_CATEGORIES } from '@/lib/menu/types';
 import { isCalendarDate } from '@/lib/reservations/calendar';
@@ -86,5 +87,6 @@ export type PromoFormValues = z.input<typeof promoInputSchema>;
 /** PATCH /api/promos/{id}: the code as it should be, and when it was last changed as the editor saw it. */
 export const promoUpdateSchema = promoInputSchema.and(z.object({ updatedAt: z.iso.datetime({ error: 'updatedAt must be the time the code was last changed' }) }));
 
-/** GET /api/promos: a page of codes, newest first, before an id. */
-export const promoQuerySchema = z.strictObject({ before: objectIdSchema.optional() });
+/** GET /api/promos: the codes, newest first, a page at a time (lib/pagination). */
+export const PROMOS_URL = '/api/promos';
+export const promoQuerySchema = z.strictObject({ ...pageParams });

@@ -40,12 +40,6 @@ export interface Promo extends PromoTerms {
   updatedBy: string;
 }
 
-export interface PromoPage {
-  promos: Promo[];
-  /** The id to ask `?before=` for the next page, or null on the last. */
-  next: string | null;
-}
-
 /**
  * A code the server accepted for the caller's cart (POST /api/promos/check): what it takes off,
  * and the dishes of the cart it takes it off, whose tax rates the discount lowers.

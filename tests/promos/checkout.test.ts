@@ -17,7 +17,7 @@ import { composeMail } from '@/lib/mail/compose';
 import type { Order } from '@/lib/orders/types';
 import { recordStripeRefunds } from '@/lib/payments/refunds';
 import { holdPromoUse } from '@/lib/promos/promos';
-import type { AppliedPromo, Promo, PromoPage } from '@/lib/promos/types';
+import type { AppliedPromo, Promo } from '@/lib/promos/types';
 import { MemoryRateLimitStore, setRateLimitStore } from '@/lib/rate-limit';
 import { addDays } from '@/lib/reservations/calendar';
 import { getSettings, restaurantClockAt } from '@/lib/settings/store';
@@ -87,8 +87,8 @@ describe('the admin page', () => {
     const again = await call<Failure>(createRoute, '/api/promos', { as: admin, json: { code: ` ${made.code.toLowerCase()} `, kind: 'percent', percent: 5, active: true } });
     expect(again).toEqual({ status: 409, body: { error: `A code ${made.code.toLowerCase()} exists already (codes match whatever their case).` } });
 
-    const listed = await call<PromoPage>(listRoute, '/api/promos', { as: admin });
-    expect(listed.body.promos[0]).toMatchObject({ _id: made._id, code: made.code });
+    const listed = await call<Promo[]>(listRoute, '/api/promos', { as: admin });
+    expect(listed.body[0]).toMatchObject({ _id: made._id, code: made.code });
 
     const changed = await call<Promo>(patchPromo, `/api/promos/${made._id}`, { method: 'PATCH', as: admin, json: { ...made, amount: 7, minSubtotal: 0, updatedAt: made.updatedAt } }, params({ id: made._id }));
     expect(changed.status).toBe(200);

@@ -1,16 +1,14 @@
 import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
+import { pageResponse } from '@/lib/pagination/page';
 import { createPromo, listPromos } from '@/lib/promos/promos';
 import { promoInputSchema, promoQuerySchema } from '@/lib/promos/schemas';
 
-/** Admins: the promo codes, newest first, a page at a time: `{ promos, next }`, and a `Link` to the next page. */
+/** Admins: the promo codes, newest first, a page at a time (`limit`, `cursor`; the next page in `Link`). */
 export const GET = route(async (req) => {
   const admin = await requireViewer(req, 'admin');
-  const page = await listPromos(admin, readQuery(req, promoQuerySchema));
-  const headers: Record<string, string> = {};
-  if (page.next) headers.link = `</api/promos?before=${page.next}>; rel="next"`;
-  return NextResponse.json(page, { headers });
+  return pageResponse(req, await listPromos(admin, readQuery(req, promoQuerySchema)));
 });
 
 /** Admins: a new promo code (201); 409 when the code exists already, whatever its case. */

@@ -3,21 +3,20 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { PromoAdmin } from '@/components/promos/promo-admin';
 import { requirePage } from '@/lib/dashboard/guard';
 import { getMenuItems } from '@/lib/menu/queries';
+import { firstScreen } from '@/lib/pagination/page';
 import { listPromos } from '@/lib/promos/promos';
-import { promoQuerySchema } from '@/lib/promos/schemas';
+import { PROMOS_URL } from '@/lib/promos/schemas';
 
 export const metadata: Metadata = { title: 'Promo Codes' };
 
-/** Admins make and change promo codes; `?before=` pages through older ones, as the API takes it. */
-export default async function PromosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+/** Admins make and change promo codes; the first screen of the list is read on the server for the first paint. */
+export default async function PromosPage() {
   const admin = await requirePage('/dashboard/promos');
-  const parsed = promoQuerySchema.safeParse(await searchParams);
-  const query = parsed.success ? parsed.data : {};
-  const [page, menu] = await Promise.all([listPromos(admin, query), getMenuItems()]);
+  const [first, menu] = await Promise.all([firstScreen(PROMOS_URL, (page) => listPromos(admin, page)), getMenuItems()]);
   return (
     <section>
       <PageHeading title="Promo Codes" subtitle="Bring diners back" />
-      <PromoAdmin page={page} dishes={menu.map(({ _id, name }) => ({ _id, name }))} before={query.before} />
+      <PromoAdmin first={first} dishes={menu.map(({ _id, name }) => ({ _id, name }))} />
     </section>
   );
 }
