@@ -3,7 +3,7 @@ import { ADMIN, createAccount, fillDemoCard, login, pickupAtEarliestTime, signed
 import type { MenuItem } from '../lib/menu/types';
 
 test.describe('promo codes', () => {
-  test('an admin makes a code; a diner applies it on the payment page, pays the discounted total, and the receipt shows it', { tag: '@admin' }, async ({ page, browser }) => {
+  test('an admin makes a code; a diner applies it on the payment page, pays the discounted total, and the receipt and the kitchen ticket show it', { tag: '@admin' }, async ({ page, browser }) => {
     const code = `E2E${Date.now().toString(36).toUpperCase()}`;
     const admin = await signedIn(browser, ADMIN);
     await admin.goto('/dashboard/promos');
@@ -41,8 +41,12 @@ test.describe('promo codes', () => {
     await expect(page.getByText(`−$5.00 ${code}`)).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: dollars(priceCents - 500) }).first()).toBeVisible();
 
+    // The kitchen's ticket says it too, as the counter may be asked about it.
+    await admin.goto('/dashboard/kitchen');
+    await expect(admin.getByRole('article').filter({ hasText: `−$5.00 ${code}` })).toBeVisible();
+
     // The use is counted on the admin page.
-    await admin.reload();
+    await admin.goto('/dashboard/promos');
     await expect(used(row)).toHaveText('1');
   });
 });
