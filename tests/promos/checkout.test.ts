@@ -11,6 +11,7 @@ import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/rout
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
 import { PATCH as patchPromo } from '@/app/api/promos/[id]/route';
 import { POST as checkRoute } from '@/app/api/promos/check/route';
+import { GET as salesRoute } from '@/app/api/reports/sales/route';
 import { GET as listRoute, POST as createRoute } from '@/app/api/promos/route';
 import { collections, toObjectId } from '@/lib/db';
 import { composeMail } from '@/lib/mail/compose';
@@ -18,6 +19,7 @@ import type { Order } from '@/lib/orders/types';
 import { recordStripeRefunds } from '@/lib/payments/refunds';
 import { holdPromoUse } from '@/lib/promos/promos';
 import type { AppliedPromo, Promo } from '@/lib/promos/types';
+import type { SalesReport } from '@/lib/reports/types';
 import { MemoryRateLimitStore, setRateLimitStore } from '@/lib/rate-limit';
 import { addDays } from '@/lib/reservations/calendar';
 import { getSettings, restaurantClockAt } from '@/lib/settings/store';
@@ -301,15 +303,22 @@ describe('a refund of the whole order gives the use back, once', () => {
 });
 
 describe('the day\'s figures', () => {
-  it('count the discount apart in the same write as the payment, and take it out with a cancellation', async () => {
+  it('count the discount apart in the same write as the payment, and the sales report shows it', async () => {
     const { dailyRollups } = await collections();
     const day = dayOf(new Date(), (await getSettings()).schedule.timeZone);
     const discounts = async () => (await dailyRollups.findOne({ _id: day }))?.discountsCents ?? 0;
-    const before = await discounts();
+    const report = async () => (await call<SalesReport>(salesRoute, `/api/reports/sales?from=${day}&to=${day}`, { as: admin })).body;
+    const before = { day: await discounts(), report: await report() };
     const promo = await makeCode({ kind: 'fixed', amount: 5 });
     const { id } = await payWith(await dinerWithCart(), promo.code);
-    expect(await discounts()).toBe(before + 500);
+    expect(await discounts()).toBe(before.day + 500);
+    const after = await report();
+    expect(after.discountsCents - before.report.discountsCents).toBe(500);
+    // The sale is what was charged: the food less the discount.
+    expect(after.grossSalesCents - before.report.grossSalesCents).toBe(5345 - 500);
+    // A cancellation gives the money back as a refund; the discount given with the sale stays counted.
     await patchOrderAs(staff, id, { status: 'cancelled' });
-    expect(await discounts()).toBe(before);
+    expect(await discounts()).toBe(before.day + 500);
+    expect((await report()).refundsCents - after.refundsCents).toBe(4845);
   });
 });
