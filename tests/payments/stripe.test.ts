@@ -581,6 +581,32 @@ describe('checkout in Stripe mode', () => {
       // Today's report counts each refund once: ours when it was made, Stripe's when it was told.
       expect((await refundedToday()) - before).toBe(1700);
     });
+
+    it("a whole refund made in Stripe's dashboard gives the promo code's use back, once however often charge.refunded is delivered", async () => {
+      const code = `BACK${Date.now().toString(36).toUpperCase()}`;
+      await createPromo(await adminOf(admin), { code, kind: 'fixed', amount: 5, minSubtotal: 0, maxUses: 5, categories: [], menuIds: [], active: true });
+      const [first, second] = [shopper, await makeDiner()];
+      const pay = async (diner: Person) => {
+        await addLines(diner, [soup, soup, soup, salad]);
+        const intent = (await checkout(diner, 0.01, { promo: code })).body;
+        fake.succeed(intent.transactionId);
+        expect((await save(diner, intent)).status).toBe(200);
+        return intent.transactionId;
+      };
+      const uses = async () => (await (await collections()).promos.findOne({ code }))!.uses;
+      const intentId = await pay(first);
+      await pay(second);
+      expect(await uses()).toBe(2);
+      fake.refundInDashboard(intentId, 1000);
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      expect(await uses()).toBe(2);
+      fake.refundInDashboard(intentId, 4845 - 1000);
+      const deliver = chargeRefunded(intentId);
+      expect((await deliver()).status).toBe(200);
+      expect((await deliver()).status).toBe(200);
+      expect((await storedOrder(intentId)).refundedCents).toBe(4845);
+      expect(await uses()).toBe(1);
+    });
   });
 
   it('a webhook and two browser saves racing for one intent record one payment', async () => {
