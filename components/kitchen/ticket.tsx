@@ -3,6 +3,7 @@
 import { describeSelection } from '@/lib/menu/pricing';
 import { fulfilmentLabel } from '@/lib/fulfilment/labels';
 import { orderLabel } from '@/lib/orders/wording';
+import { discountLabel } from '@/lib/promos/rules';
 import type { Order } from '@/lib/orders/types';
 import { ACTIONS, ageTone, formatAge, type AgeTone, type OpenStatus } from './tickets';
 import type { KitchenSettings } from '@/lib/orders/kitchen-config';
@@ -69,6 +70,8 @@ export function Ticket({ order, now, settings, held, sending, onTap, onUndo }: T
             </li>
           ))}
         </ul>
+        {/* The counter may be asked about it: the code and what it took off, as the receipt says. */}
+        {order.discount ? <p className="mt-2 text-xl font-semibold tabular-nums">{discountLabel(order.discount.code, order.discount.cents)}</p> : null}
         {held ? (
           <div role="status" className="mt-4 overflow-hidden rounded bg-ink text-white">
             <div className="flex items-center justify-between gap-3 px-4 py-3">

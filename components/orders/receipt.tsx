@@ -114,7 +114,7 @@ export function Receipt({ order, since, mine, restaurant, timeZone }: ReceiptPro
           ))}
         </tbody>
       </table>
-      <OrderTotals subtotalCents={toCents(order.subtotal)} tax={order.tax} tipCents={toCents(order.tip)} tipLabel={order.tipPercent ? `${order.tipPercent}%` : undefined} />
+      <OrderTotals subtotalCents={toCents(order.subtotal)} discount={order.discount} tax={order.tax} tipCents={toCents(order.tip)} tipLabel={order.tipPercent ? `${order.tipPercent}%` : undefined} />
       {order.refundedCents ? (
         <dl aria-label="Refunds" className="space-y-1 tabular-nums">
           {order.refunds!

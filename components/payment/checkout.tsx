@@ -18,11 +18,13 @@ import { orderLabel } from '@/lib/orders/wording';
 import { paymentMode } from '@/lib/payments/mode';
 import { tipCents } from '@/lib/payments/tips';
 import type { CheckoutIntent, PaymentResult } from '@/lib/payments/types';
+import type { AppliedPromo } from '@/lib/promos/types';
 import type { OrderingStatus, TipSettings } from '@/lib/settings/types';
 import type { ScannedTable } from '@/lib/tables/table-mode';
 import { CheckoutChanged } from './card-form-parts';
 import { DemoCardForm } from './demo-card-form';
 import { OrderTotals } from './order-totals';
+import { PromoCode } from './promo-code';
 import { GuestContactFields, readContact, type ContactState } from './guest-contact';
 import { addedTaxCents, computeTax, type TaxSettings } from '@/lib/tax/tax';
 import { TipChooser, readTip, type TipState } from './tip-chooser';
@@ -56,8 +58,8 @@ interface CheckoutProps {
 }
 
 /**
- * The payment page: how the diner gets the food (their table, or a pickup time), the tip, the
- * subtotal, tip and total, then the card form of the active provider. Pay opens the payment on
+ * The payment page: how the diner gets the food (their table, or a pickup time), the tip, a promo
+ * code, the subtotal, discount, tax, tip and total, then the card form of the active provider. Pay opens the payment on
  * the server with those choices (which prices it all again) and the provider takes the card;
  * the server records the order (the demo card's confirmation does it at once, a Stripe card is
  * recorded when the page says it went through), and the page shows its number and a link to the
@@ -77,14 +79,16 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
   const [contact, setContact] = useState<ContactState>({ email: '', name: '' });
   const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
   const [refusal, setRefusal] = useState('');
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const todaySlots = usePickupSlots(table === null && pickup.openNow ? today : null, load);
   const daySlots = usePickupSlots(table === null && when.mode === 'slot' ? when.date : null, load);
 
   const subtotalCents = cartCents(cart ?? []);
   const readTipChoice = readTip(tip, subtotalCents, tips);
   const tipInCents = readTipChoice.choice ? tipCents(subtotalCents, readTipChoice.choice) : 0;
-  const taxes = computeTax(cart ?? [], tax);
-  const totalCents = subtotalCents + addedTaxCents(taxes) + tipInCents;
+  const discountCents = promo?.discountCents ?? 0;
+  const taxes = computeTax(cart ?? [], tax, discountCents, (line) => promo?.menuIds.includes(line.menuId) ?? false);
+  const totalCents = subtotalCents - discountCents + addedTaxCents(taxes) + tipInCents;
   const asapTime = pickup.openNow ? todaySlots.slots?.find((slot) => slot.available)?.time : undefined;
   // Until the diner picks a time, the day's earliest time with room is chosen for them (and shown).
   const slotTime = when.time || (daySlots.slots?.find((slot) => slot.available)?.time ?? '');
@@ -108,7 +112,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
   async function prepare(): Promise<CheckoutIntent> {
     setRefusal('');
     if (!fulfilment || !readTipChoice.choice || guestContact?.error) throw new CheckoutChanged(waitingFor ?? 'Check your choices and press Pay again.');
-    const body = { fulfilment, tip: readTipChoice.choice, ...(guestContact ? { guest: guestContact.contact } : {}) };
+    const body = { fulfilment, tip: readTipChoice.choice, ...(guestContact ? { guest: guestContact.contact } : {}), ...(promo ? { promo: promo.code } : {}) };
     const intent = await api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: body });
     if (toCents(intent.price) !== totalCents) {
       void refetchCart();
@@ -187,7 +191,8 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
       )}
       {guest ? <GuestContactFields value={contact} onChange={setContact} /> : null}
       <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} tips={tips} />
-      <OrderTotals subtotalCents={subtotalCents} tax={taxes} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
+      <PromoCode applied={promo} onChange={setPromo} />
+      <OrderTotals subtotalCents={subtotalCents} discount={promo && { code: promo.code, cents: promo.discountCents }} tax={taxes} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />
       {refusal ? (
         <p role="alert" className="rounded bg-red-50 px-4 py-3 text-sm text-red-700">
           {refusal}

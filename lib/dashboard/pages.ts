@@ -155,6 +155,12 @@ export const DASHBOARD_PAGES = [
     mainAction: FIRST_ROW,
   },
   {
+    path: '/dashboard/promos',
+    role: 'admin',
+    sidebar: { label: 'Promo Codes', icon: 'tag', of: ['admin'] },
+    mainAction: { role: 'textbox', name: 'Code' },
+  },
+  {
     path: '/dashboard/email',
     role: 'admin',
     sidebar: { label: 'Email', icon: 'mail', of: ['admin'] },

@@ -8,6 +8,7 @@ import type { OrderLine, OrderStatus } from '../orders/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
 import type { GrantedRole } from '../auth/roles.ts';
+import type { PromoTerms } from '../promos/types.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
 import type { OrderTax } from '../tax/tax.ts';
@@ -109,7 +110,7 @@ interface PricedCheckout extends Owned {
   _id?: ObjectId;
   /** The diner's name at checkout, for the receipt and the kitchen. */
   name?: string;
-  /** What is charged, in dollars: `subtotalCents + tipCents`, plus the tax when added on top. */
+  /** What is charged, in dollars: `subtotalCents` less a promo code's discount, `+ tipCents`, plus the tax when added on top. */
   price: number;
   /** The provider's intent: one checkout and one order per intent (unique indexes). */
   transactionId: string;
@@ -126,6 +127,8 @@ interface PricedCheckout extends Owned {
   tipPercent?: number;
   /** Each tax rate's base and tax, from the settings when the intent was opened; absent when the restaurant had no rate. */
   tax?: OrderTax;
+  /** The promo code it uses and what it takes off the food, as priced when the intent was opened: a later change to the code never rewrites it. */
+  promo?: AppliedPromoDoc;
 }
 
 export interface PaymentDoc extends PricedCheckout {
@@ -156,6 +159,13 @@ export interface PaymentDoc extends PricedCheckout {
    * of a new refund checks, so the refunds never add up to more than `price`. Absent is 0.
    */
   refundedCents?: number;
+}
+
+/** A promo code as a checkout used it: the code (by id, and as written then) and its discount in cents. */
+export interface AppliedPromoDoc {
+  id: string;
+  code: string;
+  discountCents: number;
 }
 
 /** Who changed an order: a person of the restaurant, or Stripe (a refund made in its dashboard). */
@@ -411,6 +421,26 @@ export interface DailyRollupDoc {
   refundIds?: string[];
 }
 
+/**
+ * A promo code in `promos` (lib/promos): its terms, and the payments that used it. A use is taken
+ * by one conditional write when the payment is about to be taken, and it names the payment, so a
+ * repeated completion counts once and a refund gives exactly that use back.
+ */
+export interface PromoDoc extends Omit<PromoTerms, 'code'> {
+  _id?: ObjectId;
+  /** As the admin wrote it, shown on receipts and tickets. */
+  code: string;
+  /** The code trimmed and in lower case: unique, what a diner's code is matched by. */
+  codeKey: string;
+  /** `redemptions.length`, kept beside it for the filter that takes a use. */
+  uses: number;
+  redemptions: { transactionId: string; uid: string; at: Date }[];
+  createdAt: Date;
+  updatedAt: Date;
+  /** Who last changed it: the admin's uid and email. */
+  updatedBy: { uid: string; email: string };
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -432,4 +462,5 @@ export interface Collections {
   locks: LockDoc;
   counters: CounterDoc;
   dailyRollups: DailyRollupDoc;
+  promos: PromoDoc;
 }

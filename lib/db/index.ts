@@ -178,6 +178,7 @@ function collectionsOf(db: AppDb): AppCollections {
     settings: db.collection('settings'),
     rateLimits: db.collection('rateLimits'),
     outbox: db.collection('outbox'),
+    promos: db.collection('promos'),
     stamps: db.collection('stamps'),
     migrations: db.collection('migrations'),
     locks: db.collection('locks'),

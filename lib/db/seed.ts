@@ -71,6 +71,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // A payment finds the pickup slot it holds (lib/fulfilment/capacity.ts).
   await index('pickupSlots', { intents: 1 });
   // One message per change (lib/mail/outbox.ts); the senders take what is due; the Email page lists a state newest first.
+  // A diner's code is matched trimmed and in lower case (lib/promos).
+  await index('promos', { codeKey: 1 }, { unique: true });
   await index('outbox', { key: 1 }, { unique: true });
   await index('outbox', { state: 1, nextAttemptAt: 1 });
   await index('outbox', { state: 1, _id: -1 });

@@ -19,3 +19,12 @@ export function formatPrice(dollars: number): string {
 export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }
+
+/**
+ * `percent` % of an amount in cents, to the nearest cent, a half cent up (15 % of $10.10 is
+ * $1.515, so $1.52): integer arithmetic, so no float can move it a cent either way. The one
+ * rounding rule for every percentage of money (a tip, a discount).
+ */
+export function percentOf(cents: number, percent: number): number {
+  return Math.floor((cents * percent + 50) / 100);
+}

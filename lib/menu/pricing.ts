@@ -19,6 +19,9 @@ export const MAX_NOTE = 200;
 /** The largest amount one card payment may be, in cents: Stripe's limit, $999,999.99. */
 export const MAX_CHARGE_CENTS = 99_999_999;
 
+/** The smallest: Stripe's, $0.50. Only a promo code can bring an order below it. */
+export const MIN_CHARGE_CENTS = 50;
+
 /**
  * The most one unit of a dish may cost with its dearest choices ($49,999.99), so that a full line
  * of MAX_QUANTITY still fits in one card payment. The admin form holds every dish to it.

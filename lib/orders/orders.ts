@@ -75,13 +75,14 @@ export function refundedCentsOf(doc: Pick<PaymentDoc, 'refunds'>): number {
   return (doc.refunds ?? []).reduce((sum, refund) => sum + (refund.status === undefined || refund.status === 'done' ? refund.cents : 0), 0);
 }
 
-/** The food and the tip of a payment, in dollars. */
-export function moneyOf(doc: Pick<PaymentDoc, 'subtotalCents' | 'tipCents' | 'tipPercent' | 'tax'>): PaymentMoney {
+/** The food, the discount, the tax and the tip of a payment. */
+export function moneyOf(doc: Pick<PaymentDoc, 'subtotalCents' | 'tipCents' | 'tipPercent' | 'tax' | 'promo'>): PaymentMoney {
   return {
     subtotal: doc.subtotalCents / 100,
     tip: doc.tipCents / 100,
     ...(doc.tipPercent !== undefined ? { tipPercent: doc.tipPercent } : {}),
     ...(doc.tax ? { tax: doc.tax } : {}),
+    ...(doc.promo ? { discount: { code: doc.promo.code, cents: doc.promo.discountCents } } : {}),
   };
 }
 

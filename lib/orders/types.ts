@@ -42,6 +42,8 @@ export interface PaymentMoney {
   tipPercent?: number;
   /** The tax of each rate, in cents, as charged; absent when the restaurant had no rate then. */
   tax?: OrderTax;
+  /** A promo code's discount, in cents, taken off the food before tax. */
+  discount?: { code: string; cents: number };
 }
 
 /** Where an order is, from payment to hand-over; see ./status.ts for the moves between them. */

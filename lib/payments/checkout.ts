@@ -7,10 +7,9 @@ import type { PaymentDoc } from '@/lib/db/documents';
 import { chooseFulfilment, heldFulfilment, holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import { formatCents, toCents } from '@/lib/menu/money';
-import { MAX_CHARGE_CENTS } from '@/lib/menu/pricing';
+import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { mailOrderPaid } from '@/lib/mail/outbox';
 import { findOrder, placeOrder } from '@/lib/orders/place';
-import { getSettings } from '@/lib/settings/store';
 import { normalizeEmail } from '@/lib/users/email';
 import { assertGuestOrdersOpen, keepGuest } from '@/lib/users/guests';
 import type { IntentInput } from '@/lib/payments/schemas';
@@ -25,6 +24,8 @@ import {
 } from './intents';
 import { stripeProvider, toProviderIntent, verifyStripeEvent } from './stripe';
 import { addedTaxCents, computeTax, rateOf } from '@/lib/tax/tax';
+import { holdPromoUse, pricePromo, releasePromoUse } from '@/lib/promos/promos';
+import { getSettings, restaurantClockAt } from '@/lib/settings/store';
 import { NO_TIP, tipCents, tipRefusal } from './tips';
 import type { CheckoutIntent, DemoConfirmation, PaymentResult } from './types';
 
@@ -70,12 +71,18 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
   const refused = tipRefusal(order.cents, tipChoice, settings.tips);
   if (refused) throw new HttpError(400, refused);
   const tip = tipCents(order.cents, tipChoice);
+  // The code is priced here from the cart, whatever the page showed; the tip is not discounted.
+  const promo = input.promo ? await pricePromo(viewer, input.promo, order.lines, (await restaurantClockAt(now)).today) : null;
+  const discount = promo?.discountCents ?? 0;
   // Each line keeps the rate it is charged at, so a refund of it and a report by rate read the order alone.
   const lines = settings.tax.rates.length ? order.lines.map((line) => ({ ...line, taxRate: rateOf(settings.tax, line.taxRate)!.id })) : order.lines;
-  const tax = computeTax(lines, settings.tax);
-  const total = order.cents + addedTaxCents(tax) + tip;
+  const tax = computeTax(lines, settings.tax, discount, (line) => promo?.menuIds.includes(line.menuId) ?? false);
+  const total = order.cents - discount + addedTaxCents(tax) + tip;
   if (total > MAX_CHARGE_CENTS) {
     throw new HttpError(409, `Your order comes to ${formatCents(total)}, more than one card payment may be (${formatCents(MAX_CHARGE_CENTS)}). Please order in parts.`);
+  }
+  if (promo && total < MIN_CHARGE_CENTS) {
+    throw new HttpError(409, `With ${promo.code} your order comes to ${formatCents(total)}, less than a card payment may be (${formatCents(MIN_CHARGE_CENTS)}).`);
   }
   const fulfilment = await chooseFulfilment(input.fulfilment, now, order.load);
   const choices = {
@@ -87,6 +94,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     kitchenLoad: order.load,
     ...('percent' in tipChoice ? { tipPercent: tipChoice.percent } : {}),
     ...(tax ? { tax } : {}),
+    ...(promo ? { promo: { id: promo.id, code: promo.code, discountCents: promo.discountCents } } : {}),
   };
   const price = total / 100;
   const answer = (intent: Pick<ProviderIntent, 'id' | 'clientSecret'>): CheckoutIntent => ({
@@ -97,6 +105,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     tip: tip / 100,
     ...('tipPercent' in choices ? { tipPercent: choices.tipPercent } : {}),
     ...(tax ? { tax } : {}),
+    ...(promo ? { discount: { code: promo.code, cents: promo.discountCents } } : {}),
     fulfilment,
   });
   const provider = activeProvider();
@@ -142,8 +151,8 @@ const NO_PAYMENT = 'No payment has this transaction id.';
 const PRICE_DIFFERS = 'The price does not match this payment.';
 
 /** The intent already holds exactly these choices. */
-function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax'>): boolean {
-  const of = (c: typeof choices) => JSON.stringify([c.email, c.name, c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent, c.tax]);
+function sameChoices(record: IntentRecord, choices: Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax' | 'promo'>): boolean {
+  const of = (c: typeof choices) => JSON.stringify([c.email, c.name, c.subtotalCents, c.tipCents, c.fulfilment, c.kitchenLoad, c.tipPercent, c.tax, c.promo]);
   return of(record) === of(choices);
 }
 
@@ -237,6 +246,28 @@ async function voidIntent(provider: PaymentProvider, record: IntentRecord, reaso
   throw new HttpError(409, message);
 }
 
+/** Counts the intent's use of its promo code, if it names one (`force`: whatever its limits say now). */
+async function holdPromo(record: IntentRecord, force = false): Promise<void> {
+  if (!record.promo) return;
+  await holdPromoUse({ transactionId: record.transactionId, ownerUid: record.ownerUid, promo: record.promo }, { today: (await restaurantClockAt()).today, force });
+}
+
+/**
+ * Counts the use before the money is taken. When the code was used up (or switched off) since Pay,
+ * the card is not charged, as for a slot that filled: the place and the lines held go back, the intent is
+ * voided, and the diner is told why, to pay again without it.
+ */
+async function holdPromoOrVoid(provider: PaymentProvider, record: IntentRecord): Promise<void> {
+  try {
+    await holdPromo(record);
+  } catch (err) {
+    if (!(err instanceof HttpError && err.status === 409)) throw err;
+    await releaseLines(record);
+    await releaseFulfilment(record.transactionId);
+    await voidIntent(provider, record, err.message);
+  }
+}
+
 /**
  * Captures once: when another request (the webhook beside the browser) captured it first, that is
  * success too. A capture that fails gives the slot and the cart lines back, since no money was
@@ -250,6 +281,7 @@ async function capture(provider: PaymentProvider, record: IntentRecord): Promise
     if (now?.status === 'succeeded') return now;
     await releaseLines(record);
     await releaseFulfilment(record.transactionId);
+    await releasePromoUse(record);
     throw err;
   }
 }
@@ -276,6 +308,8 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
       const fulfilment = await holdFulfilment(fixed.transactionId, fixed.fulfilment, fixed.kitchenLoad).catch(() => fixed.fulfilment);
       // The money is taken whatever the claim says; claimed, its lines stop an intent still open over them.
       if (!(await claimLines(fixed))) console.error(`[payments] ${fixed.transactionId} was charged for cart lines another payment claimed`);
+      // The money is taken: the use counts whatever the code's limits say now.
+      await holdPromo(fixed, true);
       return complete(fixed, fulfilment);
     }
     case 'authorized': {
@@ -291,6 +325,7 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
       }
       // Two tabs, two tips, both confirmed: the lines are paid once, the other card is not charged.
       await claimLinesOrVoid(provider, fixed);
+      await holdPromoOrVoid(provider, fixed);
       const captured = await capture(provider, fixed);
       if (captured.status !== 'succeeded') throw new HttpError(409, 'Your payment is still processing. It will appear in your history once it clears.');
       return complete(fixed, fulfilment);
@@ -321,14 +356,16 @@ export async function confirmDemoPayment(viewer: Shopper, input: DemoConfirmInpu
   }
   const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad);
   await claimLinesOrVoid(demoProvider, record);
+  await holdPromoOrVoid(demoProvider, record);
   try {
     chargeDemoCard(input.number);
   } catch (err) {
-    // A concurrent confirmation with another card may have paid meanwhile: its place and lines stay.
+    // A concurrent confirmation with another card may have paid meanwhile: its place, lines and use stay.
     const latest = await findIntent(record.transactionId);
     if (!latest || !isPaid(latest)) {
       await releaseLines(record);
       await releaseFulfilment(record.transactionId);
+      await releasePromoUse(record);
     }
     throw err;
   }

@@ -85,9 +85,9 @@ export async function releaseLines(intent: IntentRecord): Promise<void> {
  */
 export async function updateIntentChoices(
   _id: ObjectId,
-  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax'>,
+  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax' | 'promo'>,
 ): Promise<boolean> {
-  const absent = (['name', 'tipPercent', 'tax'] as const).filter((key) => choices[key] === undefined);
+  const absent = (['name', 'tipPercent', 'tax', 'promo'] as const).filter((key) => choices[key] === undefined);
   const $set = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
   const { matchedCount } = await (await collections()).checkout_intents.updateOne(
     { _id, status: 'open', fulfilmentFixed: { $exists: false } },
@@ -147,7 +147,7 @@ export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<Inte
 
 /** What the order of a paid intent records: the intent's own fields, paid when it was claimed. */
 export function paidCheckout(intent: IntentRecord): PaidCheckout {
-  const { _id, ownerUid, email, name, price, transactionId, cartIds, menuItemIds, lines, subtotalCents, tipCents, tipPercent, tax, fulfilment, paidAt } = intent;
+  const { _id, ownerUid, email, name, price, transactionId, cartIds, menuItemIds, lines, subtotalCents, tipCents, tipPercent, tax, promo, fulfilment, paidAt } = intent;
   return {
     _id,
     ownerUid,
@@ -163,6 +163,7 @@ export function paidCheckout(intent: IntentRecord): PaidCheckout {
     tipCents,
     ...(tipPercent !== undefined ? { tipPercent } : {}),
     ...(tax ? { tax } : {}),
+    ...(promo ? { promo } : {}),
     ...(fulfilment ? { fulfilment } : {}),
   };
 }

@@ -9,7 +9,8 @@ import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { mailOrderRefund } from '@/lib/mail/outbox';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { orderWritten } from '@/lib/orders/feed/in-process';
-import { actorOf, changeOrderStatus, shapeOrders } from '@/lib/orders/orders';
+import { actorOf, changeOrderStatus, refundedCentsOf, shapeOrders } from '@/lib/orders/orders';
+import { releasePromoUse } from '@/lib/promos/promos';
 import { NEXT_STEPS, stepsFor } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { getSettings } from '@/lib/settings/store';
@@ -136,6 +137,14 @@ async function markDone(order: WithId<PaymentDoc>, k: number, providerId: string
 }
 
 /**
+ * An order given back whole gives its promo code's use back; once, as the use names the payment.
+ * The money went back whatever this answers: a failure is healed by Stripe's next charge.refunded.
+ */
+async function givePromoUseBack(order: PaymentDoc): Promise<void> {
+  if (order.promo && refundedCentsOf(order) >= paidCents(order)) await releasePromoUse(order);
+}
+
+/**
  * Asks the provider for a reserved refund (the `k`th of the order), and records what it answered.
  * A try that got no answer is not in `attempts`, so a takeover sends it again as the same try.
  */
@@ -151,6 +160,7 @@ async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Prom
     // The money went back: a figures write that fails must not answer that the refund failed. The
     // next charge.refunded for the order, or `npm run rollups:rebuild`, counts it.
     await countInFigures(done).catch((err) => console.error(`[payments] refund ${refund.id} done but not counted in the figures`, err));
+    await givePromoUseBack(done).catch((err) => console.error(`[payments] refund ${refund.id} done but its promo code's use not given back`, err));
     if (notify) await mailOrderRefund(done, refund.id);
     await orderWritten(async () => done);
     return done;
@@ -283,14 +293,17 @@ async function refundTheRest(by: Actor, order: WithId<PaymentDoc>): Promise<With
  * recorded done, not again; one made in Stripe's dashboard is recorded as a refund by "Stripe",
  * keyed by its Stripe id, so however often the webhook is delivered the sum never passes what was
  * paid. Then the order's refunds are counted into the figures, each once: those recorded here,
- * and any of ours whose count failed when it was made.
+ * and any of ours whose count failed when it was made; and an order now given back whole gives its
+ * promo code's use back.
  */
 export async function recordStripeRefunds(intentId: string): Promise<void> {
   const { payments } = await collections();
   const order = await payments.findOne({ transactionId: intentId });
   if (!order) return;
   for (const made of await stripeRefunds(intentId)) await recordStripeRefund(order._id, made);
-  await countInFigures((await payments.findOne({ _id: order._id })) ?? order);
+  const latest = (await payments.findOne({ _id: order._id })) ?? order;
+  await givePromoUseBack(latest);
+  await countInFigures(latest);
 }
 
 async function recordStripeRefund(_id: ObjectId, made: StripeRefund): Promise<void> {

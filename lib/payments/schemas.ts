@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promoCodeSchema } from '@/lib/promos/schemas';
 import { isGuestAddress } from '@/lib/users/guest-address';
 import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
 import { pageParams } from '@/lib/pagination/schemas';
@@ -137,6 +138,8 @@ export function intentBodySchema(clock: RestaurantClock) {
     tip: tipSchema.optional(),
     /** A guest's email and name; nobody else gives them. */
     guest: guestContactSchema.optional(),
+    /** A promo code as the diner typed it: the server prices it. */
+    promo: promoCodeSchema.optional(),
   });
 }
 export type IntentInput = z.infer<ReturnType<typeof intentBodySchema>>;

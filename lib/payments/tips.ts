@@ -1,4 +1,4 @@
-import { formatCents, toCents } from '@/lib/menu/money';
+import { formatCents, percentOf, toCents } from '@/lib/menu/money';
 import type { TipSettings } from '@/lib/settings/types';
 
 /**
@@ -34,11 +34,10 @@ export function tipRefusal(subtotalCents: number, choice: TipChoice, tips: TipSe
 }
 
 /**
- * The tip in whole cents. A percentage is of the subtotal, rounded to the nearest cent, a half
- * cent up (15 % of $10.10 is $1.515, so $1.52): integer arithmetic, so no float can tip it a cent
- * either way. Assumes `tipRefusal` found nothing.
+ * The tip in whole cents. A percentage is of the subtotal, rounded by the one rule for
+ * percentages of money (`percentOf`). Assumes `tipRefusal` found nothing.
  */
 export function tipCents(subtotalCents: number, choice: TipChoice): number {
   if ('custom' in choice) return toCents(choice.custom);
-  return Math.floor((subtotalCents * choice.percent + 50) / 100);
+  return percentOf(subtotalCents, choice.percent);
 }

@@ -108,6 +108,8 @@ export const LIMITS = {
   upload: { name: 'upload', limit: 30, windowMs: 10 * 60_000 },
   addToCart: { name: 'cart', limit: 120, windowMs: 60_000 },
   paymentIntent: { name: 'intent', limit: 30, windowMs: 60_000 },
+  /** Few enough that codes cannot be found by guessing. */
+  promoCheck: { name: 'promo', limit: 10, windowMs: 60_000 },
   payment: { name: 'payment', limit: 30, windowMs: 60_000 },
   demoConfirm: { name: 'demo-confirm', limit: 20, windowMs: 60_000 },
   booking: { name: 'booking', limit: 20, windowMs: 60_000 },

@@ -19,7 +19,7 @@ export interface SalesReport {
   tipsCents: number;
   /** Given back in the period, whichever day its order was paid: a cancellation's refund, the tip with it, included. */
   refundsCents: number;
-  /** Discounts given: 0 while orders keep no discount. */
+  /** What promo codes took off the food of the orders paid in the period, before tax. */
   discountsCents: number;
   /** Gross sales and tips, less refunds: what the restaurant keeps. */
   netCents: number;

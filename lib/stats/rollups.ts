@@ -17,10 +17,10 @@ import type { AppCollection, AppDb, Filter } from '../db/types.ts';
 import { defaultSettings } from '../settings/defaults.ts';
 import { zonedClock } from '../settings/schedule.ts';
 
-export type CountedOrder = Pick<PaymentDoc, 'data' | 'price' | 'tipCents' | 'lines' | 'status' | 'tax' | 'fulfilment' | 'refunds'> & { _id: ObjectId };
+export type CountedOrder = Pick<PaymentDoc, 'data' | 'price' | 'tipCents' | 'lines' | 'status' | 'tax' | 'fulfilment' | 'refunds' | 'promo'> & { _id: ObjectId };
 
 /** The fields of an order the rollups read. */
-export const COUNTED_FIELDS = { data: 1, price: 1, tipCents: 1, lines: 1, status: 1, tax: 1, fulfilment: 1, refunds: 1 } as const;
+export const COUNTED_FIELDS = { data: 1, price: 1, tipCents: 1, lines: 1, status: 1, tax: 1, fulfilment: 1, refunds: 1, promo: 1 } as const;
 
 /** The restaurant day an order counts on: the day it was paid, on the clock of the restaurant's time zone. */
 export const dayOf = (paid: Date, timeZone: string) => zonedClock(paid, timeZone).today;
@@ -47,13 +47,14 @@ export interface OrderFigures {
 
 /**
  * What a paid order adds to its day, whatever became of it later (refunds are counted on the days
- * they are made): its sale (what was charged less the tip), its tip, its tax by rate as charged,
+ * they are made): its sale (what was charged less the tip), its tip, its promo code's discount, its tax by rate as charged,
  * and its sale by hour of the day, by pickup or table, and its dishes by dish and by category.
  */
 export function orderFigures(order: CountedOrder, timeZone: string): OrderFigures {
   const tip = order.tipCents ?? 0;
   const sale = Math.round(order.price * 100) - tip;
   const inc: Record<string, number> = { revenueCents: sale, tipsCents: tip };
+  if (order.promo?.discountCents) inc.discountsCents = order.promo.discountCents;
   const set: Record<string, string | number> = {};
   const add = (field: string, n: number) => (inc[field] = (inc[field] ?? 0) + n);
   const hour = Math.floor(zonedClock(order.data, timeZone).minutes / 60);

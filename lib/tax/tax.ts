@@ -92,18 +92,26 @@ export function shareDiscount(discountCents: number, bases: readonly number[]): 
 
 /**
  * The tax of an order: its lines (each with the rate id its dish had, and its cents), the
- * restaurant's tax settings, and a discount in cents taken off the food before tax (shared over
- * the rates in proportion to their lines). Null when the settings have no rate.
+ * restaurant's tax settings, and a discount in cents taken off the food before tax, shared over
+ * the rates in proportion to the lines it applies to (`discounted`: all of them unless said), so a
+ * code for pizzas lowers the pizzas' rate only. Null when the settings have no rate.
  */
-export function computeTax(lines: readonly { taxRate?: string; lineCents: number }[], tax: TaxSettings, discountCents = 0): OrderTax | null {
+export function computeTax<L extends { taxRate?: string; lineCents: number }>(
+  lines: readonly L[],
+  tax: TaxSettings,
+  discountCents = 0,
+  discounted: (line: L) => boolean = () => true,
+): OrderTax | null {
   if (!tax.rates.length) return null;
   const bases = new Map<string, number>();
+  const discountable = new Map<string, number>();
   for (const line of lines) {
     const rate = rateOf(tax, line.taxRate)!;
     bases.set(rate.id, (bases.get(rate.id) ?? 0) + line.lineCents);
+    if (discounted(line)) discountable.set(rate.id, (discountable.get(rate.id) ?? 0) + line.lineCents);
   }
   const used = tax.rates.filter((rate) => bases.has(rate.id));
-  const discounts = shareDiscount(discountCents, used.map((rate) => bases.get(rate.id)!));
+  const discounts = shareDiscount(discountCents, used.map((rate) => discountable.get(rate.id) ?? 0));
   const taxLines = used.map((rate, i): TaxLine => {
     const baseCents = bases.get(rate.id)! - discounts[i]!;
     return { id: rate.id, name: rate.name, percent: rate.percent, baseCents, taxCents: taxOn(baseCents, rate.percent, tax.mode) };

@@ -14,7 +14,8 @@ import { slotFull } from '@/lib/fulfilment/pickup';
 import { addDays } from '@/lib/reservations/calendar';
 import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
-import { makeAdmin, makeDiner, type Person } from '../support/people';
+import { adminOf, makeAdmin, makeDiner, type Person } from '../support/people';
+import { createPromo } from '@/lib/promos/promos';
 import { startFakeStripe, type FakeStripe, type StripeFailure } from './fake-stripe';
 import { addLines, checkout, historyOf, payDemo, save } from './support';
 import { restaurantClock } from '../support/clock';
@@ -264,6 +265,27 @@ describe('checkout in Stripe mode', () => {
       fake.confirm(again.body.transactionId);
       expect((await save(late, again.body)).status).toBe(200);
       expect(await historyOf(late)).toMatchObject([{ fulfilment: { time: '12:45' } }]);
+    });
+
+    it("voids the authorization when the promo code's last use went while the diner paid: nothing charged, the place given back", async () => {
+      const code = `LAST${Date.now().toString(36).toUpperCase()}`;
+      const admin = await adminOf(await makeAdmin());
+      await createPromo(admin, { code, kind: 'fixed', amount: 2, minSubtotal: 0, maxUses: 1, categories: [], menuIds: [], active: true });
+      const late = await makeDiner();
+      await addLines(late, [soup]);
+      const waiting = (await checkout(late, 0.01, { ...at('14:15'), promo: code })).body;
+      await addLines(shopper, [soup]);
+      const first = (await checkout(shopper, 0.01, { ...at('14:15'), promo: code })).body;
+      expect([waiting.price, first.price]).toEqual([12.5, 12.5]);
+      fake.confirm(first.transactionId);
+      expect((await save(shopper, first)).status).toBe(200);
+
+      fake.confirm(waiting.transactionId);
+      expect(await save(late, waiting)).toEqual({ status: 409, body: { error: `The code ${code} has just been used up. Your card was not charged.` } });
+      expect(capturedOrCancelled(waiting.transactionId)).toEqual(['cancel']);
+      expect(await historyOf(late)).toEqual([]);
+      expect(await ordersIn('14:15')).toBe(1);
+      expect((await (await collections()).promos.findOne({ code }))?.uses).toBe(1);
     });
 
     it('gives the slot back when the capture fails, and holds it again when the capture is retried', async () => {
@@ -558,6 +580,32 @@ describe('checkout in Stripe mode', () => {
       ]);
       // Today's report counts each refund once: ours when it was made, Stripe's when it was told.
       expect((await refundedToday()) - before).toBe(1700);
+    });
+
+    it("a whole refund made in Stripe's dashboard gives the promo code's use back, once however often charge.refunded is delivered", async () => {
+      const code = `BACK${Date.now().toString(36).toUpperCase()}`;
+      await createPromo(await adminOf(admin), { code, kind: 'fixed', amount: 5, minSubtotal: 0, maxUses: 5, categories: [], menuIds: [], active: true });
+      const [first, second] = [shopper, await makeDiner()];
+      const pay = async (diner: Person) => {
+        await addLines(diner, [soup, soup, soup, salad]);
+        const intent = (await checkout(diner, 0.01, { promo: code })).body;
+        fake.succeed(intent.transactionId);
+        expect((await save(diner, intent)).status).toBe(200);
+        return intent.transactionId;
+      };
+      const uses = async () => (await (await collections()).promos.findOne({ code }))!.uses;
+      const intentId = await pay(first);
+      await pay(second);
+      expect(await uses()).toBe(2);
+      fake.refundInDashboard(intentId, 1000);
+      expect((await chargeRefunded(intentId)()).status).toBe(200);
+      expect(await uses()).toBe(2);
+      fake.refundInDashboard(intentId, 4845 - 1000);
+      const deliver = chargeRefunded(intentId);
+      expect((await deliver()).status).toBe(200);
+      expect((await deliver()).status).toBe(200);
+      expect((await storedOrder(intentId)).refundedCents).toBe(4845);
+      expect(await uses()).toBe(1);
     });
   });
 

@@ -21,6 +21,8 @@ import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
 import { listPayments } from '@/lib/payments/history';
+import { createPromo, listPromos, pricePromo, updatePromo } from '@/lib/promos/promos';
+import type { PromoInput } from '@/lib/promos/schemas';
 import { addDays } from '@/lib/reservations/calendar';
 import { changeBookingStatus, createBooking, listAllBookings, listBookings } from '@/lib/reservations/bookings';
 import { deleteReview, getOwnReview, saveReview } from '@/lib/reviews/reviews';
@@ -37,7 +39,7 @@ import { PNG } from '../support/images';
 import { seedItem } from '../support/menu';
 import { insertOrder, payForDish } from '../support/orders';
 import { EventStreamReader } from '../support/event-stream';
-import { contactOf, makeAdmin, makeDiner, makeGuest, makePerson, makeStaff, shopperOf, viewerOf } from '../support/people';
+import { adminOf, contactOf, makeAdmin, makeDiner, makeGuest, makePerson, makeStaff, shopperOf, viewerOf } from '../support/people';
 import { restaurantClock } from '../support/clock';
 import { atTable, kitchenDoes } from '../support/settings';
 
@@ -45,6 +47,7 @@ vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCac
 vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('../support/mocks')).mockFirebaseAdmin(importOriginal));
 
 const tomorrow = () => addDays(restaurantClock(new Date()).today, 1);
+const promoInput = (code: string): PromoInput => ({ code, kind: 'percent', percent: 10, minSubtotal: 0, categories: [], menuIds: [], active: true });
 const booking = { time: '19:00', guests: 2, phone: '+1 555 010 2024' };
 
 const paidOrder = () => insertOrder({ transactionId: `tx-matrix-${randomBytes(6).toString('hex')}` });
@@ -140,6 +143,28 @@ const guardedCases: GuardedCase[] = [
     },
   },
   { name: 'tableCodes', needs: 'admin', setup: async () => ({ call: (a) => tableCodes(a) }) },
+  { name: 'listPromos', needs: 'admin', setup: async () => ({ call: (a) => listPromos(a, {}) }) },
+  {
+    name: 'createPromo',
+    needs: 'admin',
+    setup: async () => {
+      const code = `MATRIX${randomBytes(4).toString('hex')}`;
+      const { promos } = await collections();
+      return { call: (a) => createPromo(a, promoInput(code)), changed: async () => (await promos.countDocuments({ code })) === 1 };
+    },
+  },
+  {
+    name: 'updatePromo',
+    needs: 'admin',
+    setup: async () => {
+      const made = await createPromo(await adminOf(await makeAdmin()), promoInput(`MATRIX${randomBytes(4).toString('hex')}`));
+      const { promos } = await collections();
+      return {
+        call: (a) => updatePromo(a, made._id, { ...promoInput(made.code), percent: 50, updatedAt: made.updatedAt }),
+        changed: async () => (await promos.findOne({ _id: toObjectId(made._id)! }))?.percent === 50,
+      };
+    },
+  },
   { name: 'listOutbox', needs: 'admin', setup: async () => ({ call: (a) => listOutbox(a, {}) }) },
   {
     name: 'retryMessage',
@@ -282,6 +307,11 @@ const viewerCases: ViewerCase[] = [
     const events = await reader.eventsWithin(300);
     await reader.close();
     return events.filter((e) => e.event === 'order').map((e) => JSON.parse(e.data!) as Order).filter((order) => order._id === id).map((order) => order.status);
+  } },
+  { name: 'pricePromo', guests: true, run: async (v) => {
+    const code = `MATRIX${randomBytes(4).toString('hex')}`;
+    await createPromo(await adminOf(await makeAdmin()), promoInput(code));
+    return pricePromo(v, code.toLowerCase(), [{ menuId: 'a'.repeat(24), category: 'soup', lineCents: 1000 }], tomorrow()).then((p) => p.discountCents);
   } },
   { name: 'endSession, endAllSessions', guests: true, run: async (v) => {
     await endSession(v);

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as demoConfirmRoute } from '@/app/api/payments/demo-confirm/route';
+import { POST as promoCheckRoute } from '@/app/api/promos/check/route';
 import { POST as paymentsRoute } from '@/app/api/payments/route';
 import { POST as reviewRoute } from '@/app/api/review/route';
 import { POST as usersRoute } from '@/app/api/users/route';
@@ -28,6 +29,7 @@ describe.each<[string, Handler, Limit]>([
   ['/api/review', reviewRoute, LIMITS.review],
   ['/api/payments', paymentsRoute, LIMITS.payment],
   ['/api/payments/demo-confirm', demoConfirmRoute, LIMITS.demoConfirm],
+  ['/api/promos/check', promoCheckRoute, LIMITS.promoCheck],
   ['/api/users', usersRoute, LIMITS.account],
 ])('POST %s', (path, handler, limit) => {
   it(`answers 429 with Retry-After after ${limit.limit} requests a ${limit.windowMs / 1000} s window, per user`, async () => {

@@ -93,4 +93,16 @@ describe('tax', () => {
     const tax = computeTax([{ taxRate: 'food', lineCents: 3000 }, { taxRate: 'drink', lineCents: 1000 }], irish, 1000)!;
     expect(tax.lines.map((l) => l.baseCents)).toEqual([2250, 750]);
   });
+
+  it('shares a discount over the rates of the lines it is for only (a code for the food leaves the drink\'s base whole)', () => {
+    const lines = [
+      { taxRate: 'food', lineCents: 3000, menuId: 'stew' },
+      { taxRate: 'drink', lineCents: 1000, menuId: 'wine' },
+      { taxRate: 'food', lineCents: 1000, menuId: 'bread' },
+    ];
+    const tax = computeTax(lines, irish, 500, (line) => line.menuId !== 'wine')!;
+    expect(tax.lines.map((l) => l.baseCents)).toEqual([3500, 1000]);
+    // No line it is for: nothing is taken off any rate.
+    expect(computeTax(lines, irish, 500, () => false)!.lines.map((l) => l.baseCents)).toEqual([4000, 1000]);
+  });
 });

@@ -5,6 +5,7 @@ import { describeSelection } from '@/lib/menu/pricing';
 import { formatCents, formatPrice, toCents } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
 import { orderLabel } from '@/lib/orders/wording';
+import { discountLabel } from '@/lib/promos/rules';
 import { taxLabel } from '@/lib/tax/tax';
 import type { Restaurant } from '../restaurant';
 import { MailLayout, styles } from './layout';
@@ -31,7 +32,7 @@ export const receiptUrl = (restaurant: Restaurant, order: Order) => `${restauran
 const refundedCents = (refunds: RefundLine[]) => refunds.reduce((sum, refund) => sum + refund.cents, 0);
 const howServed = (order: Order) => (order.fulfilment ? fulfilmentDetail(order.fulfilment) : null);
 
-/** The lines as bought, with their choices and notes, then the subtotal, the tax of each rate, tip, total and any refunds. */
+/** The lines as bought, with their choices and notes, then the subtotal, a promo code's discount, the tax of each rate, tip, total and any refunds. */
 function Lines({ order, refunds }: { order: Order; refunds: RefundLine[] }) {
   const refunded = refundedCents(refunds);
   return (
@@ -55,6 +56,12 @@ function Lines({ order, refunds }: { order: Order; refunds: RefundLine[] }) {
         <Column style={cell}>Subtotal</Column>
         <Column style={amount}>{formatPrice(order.subtotal)}</Column>
       </Row>
+      {order.discount ? (
+        <Row>
+          <Column style={cell}>Promo code</Column>
+          <Column style={amount}>{discountLabel(order.discount.code, order.discount.cents)}</Column>
+        </Row>
+      ) : null}
       {order.tax?.lines.map((line) => (
         <Row key={`tax-${line.id}`}>
           <Column style={cell}>{taxLabel(line, order.tax!.mode)}</Column>

@@ -1,0 +1,322 @@
+/**
+ * Promo codes through the route handlers: the admin's codes, a diner checking one and paying with
+ * it (priced by the server, before tax, the tip untouched), each limit and bad input refused with
+ * nothing charged or counted, the race for the last use, the use given back by a whole refund
+ * once, and the discount in the receipt, the emails and the day's figures.
+ */
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PATCH as patchMenuItem } from '@/app/api/menu/[id]/route';
+import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
+import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
+import { PATCH as patchPromo } from '@/app/api/promos/[id]/route';
+import { POST as checkRoute } from '@/app/api/promos/check/route';
+import { GET as salesRoute } from '@/app/api/reports/sales/route';
+import { GET as listRoute, POST as createRoute } from '@/app/api/promos/route';
+import { collections, toObjectId } from '@/lib/db';
+import { composeMail } from '@/lib/mail/compose';
+import type { Order } from '@/lib/orders/types';
+import { holdPromoUse } from '@/lib/promos/promos';
+import type { AppliedPromo, Promo } from '@/lib/promos/types';
+import type { SalesReport } from '@/lib/reports/types';
+import { MemoryRateLimitStore, setRateLimitStore } from '@/lib/rate-limit';
+import { addDays } from '@/lib/reservations/calendar';
+import { getSettings, restaurantClockAt } from '@/lib/settings/store';
+import { dayOf } from '@/lib/stats/rollups';
+import { call, params } from '../support/http';
+import { pricedMenuItems } from '../support/menu';
+import { makeDiner, makeGuest, makeStaff, contactOf, type Person } from '../support/people';
+import { changeSettings, testAdmin } from '../support/settings';
+import { GOOD_CARD, addLines, checkout, historyOf, payDemo } from '../payments/support';
+
+vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
+
+let soup: string;
+let salad: string;
+let admin: Person;
+let staff: Person;
+let today: string;
+let serial = 0;
+
+beforeAll(async () => {
+  delete process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY;
+  ({ soup, salad } = await pricedMenuItems());
+  admin = (await testAdmin()).person;
+  staff = await makeStaff({ name: 'Sam Staff' });
+  today = (await restaurantClockAt()).today;
+});
+beforeEach(() => setRateLimitStore(new MemoryRateLimitStore()));
+afterAll(async () => {
+  await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+});
+
+type Failure = { error: string };
+const newCode = () => `SPRING${++serial}${Date.now().toString(36).slice(-4)}`.toUpperCase();
+
+/** A code made on the admin page: 20 % off everything unless `over` says otherwise. */
+async function makeCode(over: Record<string, unknown> = {}): Promise<Promo> {
+  const res = await call<Promo & Failure>(createRoute, '/api/promos', { as: admin, json: { code: newCode(), kind: 'percent', percent: 20, minSubtotal: 0, active: true, ...over } });
+  if (res.status !== 201) throw new Error(`the code was refused: ${res.body.error}`);
+  return res.body;
+}
+
+const check = (as: Person, json: unknown) => call<AppliedPromo & Failure>(checkRoute, '/api/promos/check', { as, json });
+const usesOf = async (promo: Promo) => (await (await collections()).promos.findOne({ _id: toObjectId(promo._id)! }))!.uses;
+const receipt = async (as: Person, id: string) => (await call<Order>(getOrder, `/api/orders/${id}`, { as }, params({ id }))).body;
+const patchOrderAs = (as: Person, id: string, json: unknown) => call<Order & Failure>(patchOrder, `/api/orders/${id}`, { method: 'PATCH', as, json }, params({ id }));
+
+/** 3 × 14.50 + 9.95 = $53.45 in a new diner's cart. */
+async function dinerWithCart(): Promise<Person> {
+  const diner = await makeDiner();
+  await addLines(diner, [soup, soup, soup, salad]);
+  return diner;
+}
+
+/** Opens the intent with the code and pays it with the demo card: the intent, and the order's id. */
+async function payWith(diner: Person, code: string, body: Record<string, unknown> = {}) {
+  const intent = await checkout(diner, 0.01, { promo: code, ...body });
+  if (intent.status !== 200) throw new Error(`no intent: ${intent.body.error}`);
+  const paid = await payDemo(diner, intent.body.transactionId, GOOD_CARD);
+  if (paid.status !== 200) throw new Error(`not paid: ${paid.body.error}`);
+  return { intent: intent.body, id: paid.body.paymentResult.insertedId };
+}
+
+describe('the admin page', () => {
+  it('makes, lists and changes codes; a code is unique whatever its case; a stale change is refused', async () => {
+    const made = await makeCode({ kind: 'fixed', amount: 5, minSubtotal: 20, maxUses: 10, maxUsesPerDiner: 1, validUntil: addDays(today, 30), menuIds: [soup] });
+    expect(made).toMatchObject({ kind: 'fixed', amountCents: 500, minSubtotalCents: 2000, maxUses: 10, maxUsesPerDiner: 1, menuIds: [soup], uses: 0, active: true });
+    const again = await call<Failure>(createRoute, '/api/promos', { as: admin, json: { code: ` ${made.code.toLowerCase()} `, kind: 'percent', percent: 5, active: true } });
+    expect(again).toEqual({ status: 409, body: { error: `A code ${made.code.toLowerCase()} exists already (codes match whatever their case).` } });
+
+    const listed = await call<Promo[]>(listRoute, '/api/promos', { as: admin });
+    expect(listed.body[0]).toMatchObject({ _id: made._id, code: made.code });
+
+    const changed = await call<Promo>(patchPromo, `/api/promos/${made._id}`, { method: 'PATCH', as: admin, json: { ...made, amount: 7, minSubtotal: 0, updatedAt: made.updatedAt } }, params({ id: made._id }));
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ amountCents: 700, minSubtotalCents: 0 });
+    const stale = await call<Failure>(patchPromo, `/api/promos/${made._id}`, { method: 'PATCH', as: admin, json: { ...made, amount: 9, minSubtotal: 0, updatedAt: made.updatedAt } }, params({ id: made._id }));
+    expect(stale.status).toBe(409);
+  });
+
+  it('is for admins only: staff, diners and guests get 403 and change nothing', async () => {
+    const json = { code: newCode(), kind: 'percent', percent: 50, active: true };
+    for (const as of [staff, await makeDiner(), await makeGuest()]) {
+      expect((await call<Failure>(createRoute, '/api/promos', { as, json })).status).toBe(403);
+      expect((await call<Failure>(listRoute, '/api/promos', { as })).status).toBe(403);
+    }
+    expect(await (await collections()).promos.countDocuments({ code: json.code })).toBe(0);
+  });
+});
+
+describe('a diner applies a code and pays the discounted total', () => {
+  it('matches it whatever its case and spaces, takes it off before the tip, and keeps it on the order, the receipt and the emails', async () => {
+    const promo = await makeCode({ kind: 'fixed', amount: 5 });
+    const diner = await dinerWithCart();
+    expect(await check(diner, { code: `  ${promo.code.toLowerCase()}  ` })).toEqual({ status: 200, body: { code: promo.code, discountCents: 500, menuIds: [soup, salad] } });
+    // A 10 % tip is of the food as priced, 5.345 → 5.35; the code takes $5 off the food only.
+    const { intent, id } = await payWith(diner, promo.code.toLowerCase(), { tip: { percent: 10 } });
+    expect(intent).toMatchObject({ subtotal: 53.45, tip: 5.35, discount: { code: promo.code, cents: 500 }, price: (5345 - 500 + 535) / 100 });
+    expect(await usesOf(promo)).toBe(1);
+    const order = await receipt(diner, id);
+    expect(order).toMatchObject({ price: 53.8, subtotal: 53.45, tip: 5.35, discount: { code: promo.code, cents: 500 } });
+    expect((await historyOf(diner))[0]).toMatchObject({ price: 53.8, discount: { code: promo.code, cents: 500 } });
+    const { outbox } = await collections();
+    const mail = await composeMail((await outbox.findOne({ kind: 'order-confirmation', ref: new ObjectId(id) }))!);
+    expect(mail.text).toMatch(new RegExp(`Promo code\\s+−\\$5\\.00 ${promo.code}`));
+    expect(mail.text).toMatch(/Total\s+\$53\.80/);
+
+    // The admin changes the code afterwards: the receipt keeps what was charged.
+    await call(patchPromo, `/api/promos/${promo._id}`, { method: 'PATCH', as: admin, json: { ...promo, code: `${promo.code}X`, amount: 9, minSubtotal: 0, updatedAt: promo.updatedAt } }, params({ id: promo._id }));
+    expect((await receipt(diner, id)).discount).toEqual({ code: promo.code, cents: 500 });
+  });
+
+  it('never takes more than the dishes it is for, and a guest may use one too', async () => {
+    const promo = await makeCode({ kind: 'fixed', amount: 100, menuIds: [salad] });
+    const guest = await makeGuest();
+    await addLines(guest, [soup, salad]);
+    expect((await check(guest, { code: promo.code })).body).toEqual({ code: promo.code, discountCents: 995, menuIds: [salad] });
+    const { intent } = await payWith(guest, promo.code, contactOf({ role: 'guest', uid: guest.uid }));
+    expect(intent.price).toBe(14.5);
+  });
+});
+
+describe('tax after the discount', () => {
+  it('added: the code lowers the base of its own dishes\' rate only, and the tip is not discounted', async () => {
+    await changeSettings((s) => {
+      s.tax = { mode: 'added', rates: [{ id: 'food', name: 'Sales tax', percent: 8.875 }, { id: 'drink', name: 'Liquor tax', percent: 10 }] };
+    });
+    const patched = await call(patchMenuItem, `/api/menu/${salad}`, { method: 'PATCH', as: admin, json: { taxRate: 'drink' } }, params({ id: salad }));
+    expect(patched.status).toBe(200);
+    try {
+      const promo = await makeCode({ percent: 20, menuIds: [soup] });
+      const diner = await dinerWithCart();
+      // 20 % of 3 × 14.50 = 8.70 off; 34.80 at 8.875 % = 3.0885 → 3.09; the salad's 9.95 at 10 % = 1.00 as without the code.
+      const { intent, id } = await payWith(diner, promo.code, { tip: { percent: 10 } });
+      const tax = {
+        mode: 'added',
+        cents: 409,
+        lines: [
+          { id: 'food', name: 'Sales tax', percent: 8.875, baseCents: 3480, taxCents: 309 },
+          { id: 'drink', name: 'Liquor tax', percent: 10, baseCents: 995, taxCents: 100 },
+        ],
+      };
+      expect(intent).toMatchObject({ subtotal: 53.45, tip: 5.35, discount: { cents: 870 }, tax, price: (5345 - 870 + 409 + 535) / 100 });
+      expect(await receipt(diner, id)).toMatchObject({ price: 54.19, tax });
+    } finally {
+      await call(patchMenuItem, `/api/menu/${salad}`, { method: 'PATCH', as: admin, json: { taxRate: '' } }, params({ id: salad }));
+      await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+    }
+  });
+
+  it('inclusive: the VAT shown is the part of the discounted price, and the charge is that price', async () => {
+    await changeSettings((s) => void (s.tax = { mode: 'inclusive', rates: [{ id: 'std', name: 'VAT', percent: 20 }] }));
+    try {
+      const promo = await makeCode({ kind: 'fixed', amount: 5 });
+      const diner = await makeDiner();
+      await addLines(diner, [soup, salad]);
+      // 24.45 − 5.00 = 19.45 including 20 % VAT: 1945 / 6 = 324.17 → 324.
+      const { body } = await checkout(diner, 0.01, { promo: promo.code });
+      expect(body).toMatchObject({ price: 19.45, subtotal: 24.45, discount: { cents: 500 }, tax: { mode: 'inclusive', cents: 324, lines: [{ baseCents: 1945, taxCents: 324 }] } });
+    } finally {
+      await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+    }
+  });
+});
+
+describe('codes that do not apply, and bad input: a 4xx with { error }, nothing charged or counted', () => {
+  const yesterday = () => addDays(today, -1);
+  const tomorrow = () => addDays(today, 1);
+
+  it.each<[string, () => Record<string, unknown>, number, RegExp]>([
+    ['expired', () => ({ validUntil: yesterday() }), 409, /expired on/],
+    ['not yet valid', () => ({ validFrom: tomorrow() }), 409, /is valid from/],
+    ['used up', () => ({ maxUses: 1 }), 409, /has been used up/],
+    ['below its minimum', () => ({ minSubtotal: 60 }), 409, /needs food of at least \$60\.00; your order comes to \$53\.45/],
+    ['for other dishes', () => ({ categories: ['dessert'], menuIds: [] }), 409, /is for other dishes/],
+    ['switched off', () => ({ active: false }), 404, /is not a valid code/],
+  ])('a code %s', async (what, over, status, error) => {
+    const promo = await makeCode(over());
+    if (what === 'used up') await payWith(await dinerWithCart(), promo.code);
+    const before = await usesOf(promo);
+    const diner = await dinerWithCart();
+    const checked = await check(diner, { code: promo.code });
+    expect(checked.status).toBe(status);
+    expect(checked.body.error).toMatch(error);
+    const intent = await checkout(diner, 0.01, { promo: promo.code });
+    expect(intent.status).toBe(status);
+    expect(intent.body.error).toMatch(error);
+    expect(await (await collections()).checkout_intents.countDocuments({ ownerUid: diner.uid })).toBe(0);
+    expect(await usesOf(promo)).toBe(before);
+  });
+
+  it('a code used by this diner as often as it allows', async () => {
+    const promo = await makeCode({ maxUsesPerDiner: 1 });
+    const diner = await dinerWithCart();
+    await payWith(diner, promo.code);
+    await addLines(diner, [soup]);
+    expect(await check(diner, { code: promo.code })).toEqual({ status: 409, body: { error: `You have used ${promo.code} as many times as it allows.` } });
+    expect((await check(await dinerWithCart(), { code: promo.code })).status).toBe(200);
+    expect(await usesOf(promo)).toBe(1);
+  });
+
+  it.each<[string, unknown]>([
+    ['no such code', { code: 'NOSUCHCODE' }],
+    ['10,000 characters', { code: 'A'.repeat(10_000) }],
+    ['a $ operator', { code: { $ne: null } }],
+    ['a $regex', { code: { $regex: '.*' } }],
+    ['a $ in a string', { code: '$where' }],
+    ['empty', { code: '   ' }],
+    ['no code', {}],
+  ])('%s', async (_what, json) => {
+    const diner = await dinerWithCart();
+    const checked = await check(diner, json);
+    expect([400, 404]).toContain(checked.status);
+    expect(typeof checked.body.error).toBe('string');
+    const intent = await checkout(diner, 0.01, { promo: (json as { code?: unknown }).code ?? 7 });
+    expect([400, 404]).toContain(intent.status);
+    expect(typeof intent.body.error).toBe('string');
+    expect(await (await collections()).checkout_intents.countDocuments({ ownerUid: diner.uid })).toBe(0);
+  });
+
+  it('a signed-out visitor gets 401', async () => {
+    const res = await checkRoute(new Request('http://localhost:3000/api/promos/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"SPRING"}' }), undefined);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('the last use', () => {
+  it('two diners paying with it at once: one is charged with it, the other is refused, not charged, and told why', async () => {
+    const promo = await makeCode({ maxUses: 1 });
+    const [a, b] = [await dinerWithCart(), await dinerWithCart()];
+    const intents = [(await checkout(a, 0.01, { promo: promo.code })).body, (await checkout(b, 0.01, { promo: promo.code })).body];
+    expect(intents.map((i) => i.price)).toEqual([42.76, 42.76]);
+    const answers = await Promise.all([payDemo(a, intents[0]!.transactionId), payDemo(b, intents[1]!.transactionId)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((r) => r.status === 409)!;
+    expect(lost.body.error).toMatch(new RegExp(`${promo.code} (has just been used up|can no longer be used)\\. Your card was not charged\\.`));
+    expect(await usesOf(promo)).toBe(1);
+    const loser = answers[0]!.status === 409 ? a : b;
+    expect(await historyOf(loser)).toEqual([]);
+    // The voided intent stays voided: paying it again is refused, and Pay without the code opens a new one.
+    const again = await payDemo(loser, intents[answers[0]!.status === 409 ? 0 : 1]!.transactionId);
+    expect(again.status).toBe(409);
+    expect((await checkout(loser)).body.price).toBe(53.45);
+  });
+
+  it('one diner paying twice at once with a code of one use each: one use is counted', async () => {
+    const promo = await makeCode({ maxUsesPerDiner: 1 });
+    const diner = await makeDiner();
+    const applied = { id: promo._id, code: promo.code, discountCents: 100 };
+    const held = await Promise.allSettled(['tx-a', 'tx-b'].map((id) => holdPromoUse({ transactionId: `${id}-${serial}`, ownerUid: diner.uid, promo: applied }, { today })));
+    expect(held.map((h) => h.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await usesOf(promo)).toBe(1);
+  });
+});
+
+describe('a refund of the whole order gives the use back, once', () => {
+  it('a cancellation that refunds it, and a replayed cancellation does not give it twice (Stripe\'s word for a refund: tests/payments/stripe.test.ts)', async () => {
+    const promo = await makeCode({ maxUses: 2 });
+    const [a, b] = [await dinerWithCart(), await dinerWithCart()];
+    const paidA = await payWith(a, promo.code);
+    await payWith(b, promo.code);
+    expect(await usesOf(promo)).toBe(2);
+    expect((await patchOrderAs(staff, paidA.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await usesOf(promo)).toBe(1);
+    expect((await patchOrderAs(staff, paidA.id, { status: 'cancelled' })).status).toBe(409);
+    expect(await usesOf(promo)).toBe(1);
+    // Given back, the use is there for another diner.
+    await payWith(await dinerWithCart(), promo.code);
+    expect(await usesOf(promo)).toBe(2);
+  });
+
+  it('a part refund keeps it; refunding the rest gives it back', async () => {
+    const promo = await makeCode({ kind: 'fixed', amount: 5 });
+    const { id } = await payWith(await dinerWithCart(), promo.code);
+    const refund = (amountCents: number) => call<Failure>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { amountCents, reason: 'Cold' } }, params({ id }));
+    expect((await refund(1000)).status).toBe(201);
+    expect(await usesOf(promo)).toBe(1);
+    expect((await refund(4845 - 1000)).status).toBe(201);
+    expect(await usesOf(promo)).toBe(0);
+  });
+});
+
+describe('the day\'s figures', () => {
+  it('count the discount apart in the same write as the payment, and the sales report shows it', async () => {
+    const { dailyRollups } = await collections();
+    const day = dayOf(new Date(), (await getSettings()).schedule.timeZone);
+    const discounts = async () => (await dailyRollups.findOne({ _id: day }))?.discountsCents ?? 0;
+    const report = async () => (await call<SalesReport>(salesRoute, `/api/reports/sales?from=${day}&to=${day}`, { as: admin })).body;
+    const before = { day: await discounts(), report: await report() };
+    const promo = await makeCode({ kind: 'fixed', amount: 5 });
+    const { id } = await payWith(await dinerWithCart(), promo.code);
+    expect(await discounts()).toBe(before.day + 500);
+    const after = await report();
+    expect(after.discountsCents - before.report.discountsCents).toBe(500);
+    // The sale is what was charged: the food less the discount.
+    expect(after.grossSalesCents - before.report.grossSalesCents).toBe(5345 - 500);
+    // A cancellation gives the money back as a refund; the discount given with the sale stays counted.
+    await patchOrderAs(staff, id, { status: 'cancelled' });
+    expect(await discounts()).toBe(before.day + 500);
+    expect((await report()).refundsCents - after.refundsCents).toBe(4845);
+  });
+});
