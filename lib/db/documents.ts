@@ -161,11 +161,16 @@ export interface PaymentDoc extends PricedCheckout {
   refundedCents?: number;
 }
 
-/** A promo code as a checkout used it: the code (by id, and as written then) and its discount in cents. */
+/**
+ * A promo code as a checkout used it: the code (by id, and as written then), its discount in
+ * cents, and the dishes of the order it took it off, so a refund of a line gives back what the
+ * line cost after its share of the discount.
+ */
 export interface AppliedPromoDoc {
   id: string;
   code: string;
   discountCents: number;
+  menuIds: string[];
 }
 
 /** Who changed an order: a person of the restaurant, or Stripe (a refund made in its dashboard). */

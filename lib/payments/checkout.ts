@@ -94,7 +94,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     kitchenLoad: order.load,
     ...('percent' in tipChoice ? { tipPercent: tipChoice.percent } : {}),
     ...(tax ? { tax } : {}),
-    ...(promo ? { promo: { id: promo.id, code: promo.code, discountCents: promo.discountCents } } : {}),
+    ...(promo ? { promo } : {}),
   };
   const price = total / 100;
   const answer = (intent: Pick<ProviderIntent, 'id' | 'clientSecret'>): CheckoutIntent => ({

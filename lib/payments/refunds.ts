@@ -15,7 +15,7 @@ import { NEXT_STEPS, stepsFor } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { getSettings } from '@/lib/settings/store';
 import { countRefunds } from '@/lib/stats/rollups';
-import { taxOn } from '@/lib/tax/tax';
+import { shareDiscount, taxOn } from '@/lib/tax/tax';
 import { demoProvider } from './demo';
 import { PaymentError, type PaymentProvider } from './provider';
 import type { RefundInput } from './schemas';
@@ -66,22 +66,65 @@ function mergeLines(lines: readonly LineRefund[]): LineRefund[] {
   return [...byIndex].map(([index, quantity]) => ({ index, quantity }));
 }
 
-/** What the lines come to: their food, and their tax when it was added on top (rate by rate, as charged). */
+/**
+ * Each line's share of the order's promo code discount, split as the checkout split it: over the
+ * tax rates in proportion to the lines of each that the code is for (`computeTax`'s split, whose
+ * bases were charged), then within a rate over those lines in proportion, by the one sharing rule.
+ */
+function lineDiscounts(order: PaymentDoc): number[] {
+  const { lines, promo, tax } = order;
+  const shares = lines.map(() => 0);
+  if (!promo?.discountCents) return shares;
+  const eligible = lines.map((line) => (promo.menuIds.includes(line.menuId) ? line.lineCents : 0));
+  const groups = tax ? tax.lines.map((rate) => lines.flatMap((line, i) => (line.taxRate === rate.id ? [i] : []))) : [lines.map((_, i) => i)];
+  const byGroup = shareDiscount(promo.discountCents, groups.map((group) => group.reduce((sum, i) => sum + eligible[i]!, 0)));
+  groups.forEach((group, g) => shareDiscount(byGroup[g]!, group.map((i) => eligible[i]!)).forEach((share, j) => (shares[group[j]!] = share)));
+  return shares;
+}
+
+/**
+ * What the diner paid for the first `units[i]` of each line: the line's price less its share of
+ * the discount, spread over its units, plus the tax on that when it was added on top, rate by rate.
+ * A function of the quantities alone, so refunds of lines priced as its steps add up, in whatever
+ * parts, to what the food and its tax cost: at every quantity, the order as charged.
+ */
+function paidForUnits(order: PaymentDoc, units: readonly number[]): number {
+  const discounts = lineDiscounts(order);
+  const paid = order.lines.map((line, i) => {
+    const n = units[i]!;
+    return shareDiscount(line.lineCents - discounts[i]!, [line.unitCents * n, line.unitCents * (line.quantity - n)])[0]!;
+  });
+  const food = paid.reduce((sum, cents) => sum + cents, 0);
+  if (order.tax?.mode !== 'added') return food;
+  return order.tax.lines.reduce((sum, rate) => {
+    const base = order.lines.reduce((cents, line, i) => cents + (line.taxRate === rate.id ? paid[i]! : 0), 0);
+    return sum + taxOn(base, rate.percent, 'added');
+  }, food);
+}
+
+/**
+ * What refunding these lines gives back: what was paid for the units refunded so far and these,
+ * less what the refunds of lines under way or done took. Priced from the order as read: the
+ * reservation matches only while no line's refunded quantity moved (`linesAsRead`).
+ */
 function linesCents(order: PaymentDoc, lines: readonly LineRefund[]): number {
-  const byRate = new Map<string, number>();
-  let food = 0;
+  const units = order.lines.map((line) => line.refundedQuantity ?? 0);
   for (const { index, quantity } of lines) {
     const line = order.lines[index];
     if (!line) throw new HttpError(400, `This order has no line ${index}.`);
-    const left = line.quantity - (line.refundedQuantity ?? 0);
+    const left = line.quantity - units[index]!;
     if (quantity > left) throw new HttpError(409, `Only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left to refund on this order.`);
-    const cents = line.unitCents * quantity;
-    food += cents;
-    if (line.taxRate) byRate.set(line.taxRate, (byRate.get(line.taxRate) ?? 0) + cents);
+    units[index]! += quantity;
   }
-  if (order.tax?.mode !== 'added') return food;
-  const tax = order.tax.lines.reduce((sum, rate) => sum + taxOn(byRate.get(rate.id) ?? 0, rate.percent, 'added'), 0);
-  return food + tax;
+  const taken = (order.refunds ?? []).filter((r) => r.lines?.length && r.status !== 'failed').reduce((sum, r) => sum + r.cents, 0);
+  const cents = paidForUnits(order, units) - taken;
+  if (cents <= 0) throw new HttpError(409, 'Nothing was paid for these, after the discount: there is nothing to refund.');
+  return cents;
+}
+
+/** Matches the order while each line's refunded quantity is what it was when read (absent is 0). */
+function linesAsRead(order: PaymentDoc): Record<string, unknown> {
+  return Object.fromEntries(order.lines.map((line, i) => [`lines.${i}.refundedQuantity`, line.refundedQuantity || { $not: { $gt: 0 } }]));
 }
 
 /** The filter and the increments that keep each line's refunded quantity within what it holds. */
@@ -186,10 +229,10 @@ async function refund(by: Actor, order: WithId<PaymentDoc>, cents: number, reaso
   leftToRefund(order, cents);
   const at = new Date();
   const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason, at, status: 'pending', by, ...(lines.length ? { lines } : {}), attempts: 0, leaseUntil: leaseFrom(at) };
-  const guards = lineGuards(order, lines, 1);
+  const { inc } = lineGuards(order, lines, 1);
   const reserved = await (await collections()).payments.findOneAndUpdate(
-    { _id: order._id, ...roomFor(order, cents), ...guards.filter },
-    { $inc: { refundedCents: cents, ...guards.inc }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
+    { _id: order._id, ...roomFor(order, cents), ...(lines.length ? linesAsRead(order) : {}) },
+    { $inc: { refundedCents: cents, ...inc }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
     { returnDocument: 'after' },
   );
   if (!reserved) {

@@ -114,9 +114,6 @@ export async function updatePromo(admin: Admin, id: string, input: PromoInput & 
   }
 }
 
-/** A code priced against an order: what its intent and order keep, and the dishes it applies to. */
-export type PricedPromo = AppliedPromoDoc & { menuIds: string[] };
-
 async function promoByCode(code: string): Promise<WithId<PromoDoc> | null> {
   const { promos } = await collections();
   return promos.findOne({ codeKey: codeKeyOf(code) });
@@ -128,7 +125,7 @@ const usesBy = (doc: PromoDoc, uid: string) => doc.redemptions.filter((use) => u
  * The discount `code` gives the shopper's order (`lines`, priced on the server) today, in cents;
  * 404 for no such code, 409 with the reason it does not apply. Nothing is counted here.
  */
-export async function pricePromo(shopper: Shopper, code: string, lines: readonly PromoLine[], today: string): Promise<PricedPromo> {
+export async function pricePromo(shopper: Shopper, code: string, lines: readonly PromoLine[], today: string): Promise<AppliedPromoDoc> {
   authorize(shopper, 'guest');
   const doc = await promoByCode(code);
   if (!doc) throw new HttpError(404, `${code.trim()} is not a valid code.`);
@@ -157,7 +154,7 @@ const HOLD_TRIES = 3;
  * `force` takes it whatever the limits, for a payment whose money was taken already.
  */
 export async function holdPromoUse(
-  payment: { transactionId: string; ownerUid: string; promo: AppliedPromoDoc },
+  payment: { transactionId: string; ownerUid: string; promo: Pick<AppliedPromoDoc, 'id' | 'code'> },
   { today, now = new Date(), force = false }: { today: string; now?: Date; force?: boolean },
 ): Promise<void> {
   const { promos } = await collections();

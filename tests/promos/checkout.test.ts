@@ -25,7 +25,7 @@ import { getSettings, restaurantClockAt } from '@/lib/settings/store';
 import { dayOf } from '@/lib/stats/rollups';
 import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
-import { makeDiner, makeGuest, makeStaff, contactOf, type Person } from '../support/people';
+import { makeAdmin, makeDiner, makeGuest, makeStaff, contactOf, type Person } from '../support/people';
 import { changeSettings, testAdmin } from '../support/settings';
 import { GOOD_CARD, addLines, checkout, historyOf, payDemo } from '../payments/support';
 
@@ -297,6 +297,114 @@ describe('a refund of the whole order gives the use back, once', () => {
     expect(await usesOf(promo)).toBe(1);
     expect((await refund(4845 - 1000)).status).toBe(201);
     expect(await usesOf(promo)).toBe(0);
+  });
+});
+
+describe('a refund of lines gives back what the diner paid for them, after the discount', () => {
+  type Step = [index: number, quantity: number];
+  /** Refunds each step in turn as an admin: the cents each gave back, and the order after. */
+  async function refundSteps(id: string, steps: Step[]) {
+    const given: number[] = [];
+    for (const [index, quantity] of steps) {
+      const res = await call<Order & Failure>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { lines: [{ index, quantity }], reason: 'Cold' } }, params({ id }));
+      if (res.status !== 201) throw new Error(`refund of line ${index} refused: ${res.body.error}`);
+      given.push(res.body.refunds!.at(-1)!.cents);
+    }
+    return { given, order: await receipt(admin, id) };
+  }
+  const centsOf = (dollars: number) => Math.round(dollars * 100);
+
+  it('line by line, they add up to the food as discounted; the cancellation then gives back the tip, and the code its use', async () => {
+    const promo = await makeCode({ kind: 'fixed', amount: 5 });
+    const { id } = await payWith(await dinerWithCart(), promo.code, { tip: { percent: 10 } });
+    // $5 over 43.50 of soup and 9.95 of salad: 406.92 and 93.08, the cent left to the larger remainder, 407 and 93.
+    // The salad gives back 9.95 − 0.93; one soup a third of 43.50 − 4.07 (1314.33 → 13.14), two the rest.
+    const { given, order } = await refundSteps(id, [[1, 1], [0, 1], [0, 2]]);
+    expect(given).toEqual([902, 1314, 2629]);
+    expect(order.refundedCents).toBe(5345 - 500);
+    expect(order.refundedCents).toBe(centsOf(order.price) - centsOf(order.tip));
+    expect(await usesOf(promo)).toBe(1);
+    const cancelled = await patchOrderAs(staff, id, { status: 'cancelled' });
+    expect(cancelled.body.refunds!.at(-1)!.cents).toBe(535);
+    expect(cancelled.body.refundedCents).toBe(centsOf(order.price));
+    expect(await usesOf(promo)).toBe(0);
+  });
+
+  it('tax added on top: a line the code is not for comes back whole with its tax, the discounted ones less their share, with the tax on what was paid', async () => {
+    await changeSettings((s) => {
+      s.tax = { mode: 'added', rates: [{ id: 'food', name: 'Sales tax', percent: 8.875 }, { id: 'drink', name: 'Liquor tax', percent: 10 }] };
+    });
+    await call(patchMenuItem, `/api/menu/${salad}`, { method: 'PATCH', as: admin, json: { taxRate: 'drink' } }, params({ id: salad }));
+    try {
+      const promo = await makeCode({ percent: 20, menuIds: [soup] });
+      const { id } = await payWith(await dinerWithCart(), promo.code, { tip: { percent: 10 } });
+      // The salad: 9.95 and its 10 %, 0.995 → 1.00, as bought. The soups: 34.80 after 8.70 off, 11.60 each;
+      // two taxed 23.20 × 8.875 % = 2.059 → 2.06, all three 3.09 as charged, so the last one 1.03.
+      const { given, order } = await refundSteps(id, [[1, 1], [0, 2], [0, 1]]);
+      expect(given).toEqual([995 + 100, 2320 + 206, 1160 + 103]);
+      expect(order.refundedCents).toBe(5345 - 870 + 409);
+      expect(order.refundedCents).toBe(centsOf(order.price) - centsOf(order.tip));
+    } finally {
+      await call(patchMenuItem, `/api/menu/${salad}`, { method: 'PATCH', as: admin, json: { taxRate: '' } }, params({ id: salad }));
+      await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+    }
+  });
+
+  it('tax added on one rate for the whole order: each refund gives the tax on its part of what was paid, and they add up to the tax charged', async () => {
+    await changeSettings((s) => void (s.tax = { mode: 'added', rates: [{ id: 'food', name: 'Sales tax', percent: 8.875 }] }));
+    try {
+      const promo = await makeCode({ kind: 'fixed', amount: 5 });
+      const { id, intent } = await payWith(await dinerWithCart(), promo.code);
+      // 48.45 taxed: 4.2999 → 4.30. What was paid for one, two and three soups: 13.14, 26.29 and 39.43, taxed
+      // 1.166 → 1.17, 2.333 → 2.33 and 3.499 → 3.50; each refund is the step, the salad's tax what is left of 4.30.
+      expect(intent.tax!.cents).toBe(430);
+      const { given, order } = await refundSteps(id, [[0, 1], [0, 1], [0, 1], [1, 1]]);
+      expect(given).toEqual([1314 + 117, 1315 + 116, 1314 + 117, 902 + 80]);
+      expect(order.refundedCents).toBe(4845 + 430);
+      expect(order.refundedCents).toBe(centsOf(order.price));
+    } finally {
+      await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+    }
+  });
+
+  it('prices including VAT: a quantity of a discounted line gives back its part of the discounted price, nothing on top', async () => {
+    await changeSettings((s) => void (s.tax = { mode: 'inclusive', rates: [{ id: 'std', name: 'VAT', percent: 20 }] }));
+    try {
+      const promo = await makeCode({ kind: 'fixed', amount: 5 });
+      const { id } = await payWith(await dinerWithCart(), promo.code);
+      // Two soups: two thirds of 39.43, 26.2867 → 26.29; then the salad's 9.02, and the last soup 13.14.
+      const { given, order } = await refundSteps(id, [[0, 2], [1, 1], [0, 1]]);
+      expect(given).toEqual([2629, 902, 1314]);
+      expect(order.refundedCents).toBe(centsOf(order.price));
+      expect(await usesOf(promo)).toBe(0);
+    } finally {
+      await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+    }
+  });
+
+  it('two admins refunding lines at once: each refund is priced from the order it is reserved on, and all of them add up exactly', async () => {
+    const promo = await makeCode({ kind: 'fixed', amount: 5 });
+    const { id } = await payWith(await dinerWithCart(), promo.code);
+    const refundAs = (as: Person, index: number) => call<Order & Failure>(postRefund, `/api/orders/${id}/refunds`, { as, json: { lines: [{ index, quantity: 1 }], reason: 'Cold' } }, params({ id }));
+    const otherAdmin = await makeAdmin();
+    const answers = await Promise.all([refundAs(admin, 0), refundAs(otherAdmin, 1)]);
+    for (const [k, answer] of answers.entries()) {
+      // The one whose order moved under it is told so, and goes through when made again.
+      if (answer.status === 409) expect((await refundAs(admin, k)).status).toBe(201);
+      else expect(answer.status).toBe(201);
+    }
+    const { order } = await refundSteps(id, [[0, 2]]);
+    expect(order.refundedCents).toBe(5345 - 500);
+    expect(order.refunds!.reduce((sum, r) => sum + r.cents, 0)).toBe(5345 - 500);
+  });
+
+  it('a dish the code made free has nothing to give back: 409, and nothing changes', async () => {
+    const promo = await makeCode({ percent: 100, menuIds: [salad] });
+    const { id } = await payWith(await dinerWithCart(), promo.code);
+    const before = await (await collections()).payments.findOne({ _id: toObjectId(id)! });
+    const res = await call<Failure>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { lines: [{ index: 1, quantity: 1 }], reason: 'Cold' } }, params({ id }));
+    expect(res).toEqual({ status: 409, body: { error: 'Nothing was paid for these, after the discount: there is nothing to refund.' } });
+    expect(await (await collections()).payments.findOne({ _id: toObjectId(id)! })).toEqual(before);
   });
 });
 
