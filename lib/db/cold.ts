@@ -106,6 +106,17 @@ interface ColdQuery {
   conditions: string[];
   params: SQLParam[];
   pinned: Set<string>;
+  /** The partial index to read (SQLite, which has no statistics on them, might scan instead). */
+  index?: string;
+}
+
+const indexName = (collection: string, spec: { name: string }) => `cold_${collection}_${spec.name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+
+/** Whether, after the fields the filter pins, the index's fields hold the sort's order. */
+function servesSort(fields: readonly string[], pinned: ReadonlySet<string>, sort: Record<string, 1 | -1> | undefined): boolean {
+  const keys = Object.keys(sort ?? {}).filter((field) => !pinned.has(field));
+  const rest = fields.filter((field) => !pinned.has(field));
+  return keys.length > 0 && keys.every((field, i) => rest[i] === field);
 }
 
 /** The collection's documents on disk only, read by what their indexes serve. */
@@ -115,12 +126,26 @@ export class ColdRows {
   private readonly from: string;
   /** False until a row of the collection is known to be cold: until then no query asks the disk. */
   present: boolean;
+  /** The partial indexes there are (made at start, and by each sweep, for the indexes declared then). */
+  private indexes = new Set<string>();
 
   constructor(file: SqliteFile, store: Store) {
     this.file = file;
     this.store = store;
     this.from = `FROM documents WHERE collection = ${sqlString(store.name)} AND cold = 1`;
     this.present = this.count() > 0;
+    this.indexes = ColdRows.existingIndexes(file, store.name);
+  }
+
+  private static existingIndexes(file: SqliteFile, collection: string): Set<string> {
+    const prefix = `cold_${collection}_`;
+    return new Set([...file.query<{ name: string }>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE ? ESCAPE '\\'", `${prefix.replaceAll('_', '\\_')}%`)].map((r) => r.name));
+  }
+
+  /** The sweep's: the partial indexes follow the declared ones before more rows go cold. */
+  followIndexes(): void {
+    ColdRows.ensureIndexes(this.file, this.store.name, this.store.indexes);
+    this.indexes = ColdRows.existingIndexes(this.file, this.store.name);
   }
 
   count(): number {
@@ -132,9 +157,8 @@ export class ColdRows {
    * built over the cold rows only, so the documents in memory cost them nothing.
    */
   static ensureIndexes(file: SqliteFile, collection: string, specs: readonly IndexSpec[]): void {
-    const prefix = `cold_${collection}_`;
-    const wanted = new Map(specs.filter((spec) => Object.keys(spec.key).every(usableField)).map((spec) => [`${prefix}${spec.name.replace(/[^A-Za-z0-9_]/g, '_')}`, spec]));
-    const existing = new Set([...file.query<{ name: string }>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE ? ESCAPE '\\'", `${prefix.replaceAll('_', '\\_')}%`)].map((r) => r.name));
+    const wanted = new Map(specs.filter((spec) => Object.keys(spec.key).every(usableField)).map((spec) => [indexName(collection, spec), spec]));
+    const existing = ColdRows.existingIndexes(file, collection);
     for (const name of existing) if (!wanted.has(name)) file.exec(`DROP INDEX "${name}"`);
     for (const [name, spec] of wanted) {
       if (existing.has(name)) continue;
@@ -146,6 +170,15 @@ export class ColdRows {
   /** The start's sweep, before anything is loaded: rows the rule makes cold are marked so. */
   static sweep(file: SqliteFile, rule: ColdRule, cutoff: Date): number {
     return file.run(`UPDATE documents SET cold = 1 WHERE collection = ${sqlString(rule.collection)} AND cold IS NULL AND ${rule.where}`, ...rule.params(cutoff));
+  }
+
+  /**
+   * An index's slice in insertion order: its rowids sorted first, from the index alone, then each
+   * row read in turn, so a read that stops early never sorts (or even reads) the whole slice.
+   */
+  private *inInsertionOrder(sql: string, params: SQLParam[]): Generator<Document> {
+    const seqs = [...this.file.query<{ seq: number }>(sql, ...params)].map((row) => row.seq);
+    for (const seq of seqs) yield* this.documents('SELECT rowid AS seq, id, body FROM documents WHERE rowid = ?', [seq]);
   }
 
   /** Rows read from disk, as documents, skipping those held in memory (a cold order written since) or deleted. */
@@ -190,35 +223,50 @@ export class ColdRows {
     if (!this.present) return [];
     const { $or: branches, ...rest } = filter;
     if (Array.isArray(branches) && branches.length) {
-      const queries = branches.map((branch: Document) => this.plan({ $and: [rest, branch] }));
+      const queries = branches.map((branch: Document) => this.plan({ $and: [rest, branch] }, sort));
       if (queries.every((q) => q.conditions.length)) {
         const found = new Map<string, Document>();
         for (const query of queries) for (const doc of this.run(query, test, sort, need)) found.set(valueKey(doc._id), doc);
         return [...found.values()].sort((a, b) => this.store.seqOf(a) - this.store.seqOf(b));
       }
     }
-    return this.run(this.plan(filter), test, sort, need);
+    return this.run(this.plan(filter, need === undefined ? undefined : sort), test, sort, need);
   }
 
-  private plan(filter: Document): ColdQuery {
+  /** The index whose prefix the filter pins most, and of those, one that holds the sort's order. */
+  private plan(filter: Document, sort: Record<string, 1 | -1> | undefined): ColdQuery {
     const constraints = constraintsOf(filter);
     let best: ColdQuery = { conditions: [], params: [], pinned: new Set() };
-    const specs = [{ key: { _id: 1 } } as Pick<IndexSpec, 'key'>, ...this.store.indexes];
+    let bestScore = 0;
+    // `_id` is the primary key, which SQLite finds by itself.
+    const specs: Array<{ key: Record<string, 1 | -1>; name?: string }> = [{ key: { _id: 1 } }, ...this.store.indexes.filter((spec) => Object.keys(spec.key).every(usableField))];
     for (const spec of specs) {
-      const query = conditionsFor(Object.keys(spec.key), constraints);
-      if (query.conditions.length > best.conditions.length) best = query;
+      const fields = Object.keys(spec.key);
+      const query: ColdQuery = conditionsFor(fields, constraints);
+      const score = query.conditions.length * 2 + (servesSort(fields, query.pinned, sort) ? 1 : 0);
+      if (score <= bestScore) continue;
+      if (spec.name !== undefined) {
+        query.index = indexName(this.store.name, { name: spec.name });
+        if (!this.indexes.has(query.index)) continue;
+      }
+      best = query;
+      bestScore = score;
     }
     return best;
   }
 
-  private run({ conditions, params, pinned }: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined): Document[] {
+  private run({ conditions, params, pinned, index }: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined): Document[] {
     const keys = sort && need !== undefined ? Object.entries(sort).filter(([field]) => !pinned.has(field)) : [];
-    if (!keys.every(([field]) => usableField(field))) return this.run({ conditions, params, pinned }, test, undefined, undefined);
+    if (!keys.every(([field]) => usableField(field))) return this.run({ conditions, params, pinned, index }, test, undefined, undefined);
     // Ties keep insertion order, as in memory; a sort that ends on `_id` has none.
     const order = [...keys.map(([field, dir]) => `${fieldSql(field)} ${dir < 0 ? 'DESC' : 'ASC'}`), ...(keys.some(([f]) => f === '_id') ? [] : ['rowid'])];
     const where = conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
     const matched: Document[] = [];
-    for (const doc of this.documents(`SELECT rowid AS seq, id, body ${this.from}${where} ORDER BY ${order.join(', ')}`, params)) {
+    const from = index ? this.from.replace('FROM documents', `FROM documents INDEXED BY "${index}"`) : this.from;
+    const rows = keys.length || !where
+      ? this.documents(`SELECT rowid AS seq, id, body ${from}${where} ORDER BY ${order.join(', ')}`, params)
+      : this.inInsertionOrder(`SELECT rowid AS seq ${from}${where} ORDER BY rowid`, params);
+    for (const doc of rows) {
       readStats.examined++;
       if (!test(doc)) continue;
       matched.push(doc);

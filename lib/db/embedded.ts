@@ -223,13 +223,14 @@ export class EmbeddedDb implements AppDb, Engine {
       if (!store) continue;
       const cold = [...store.docs.values()].filter((doc) => rule.test(doc, cutoff));
       if (!cold.length) continue;
+      store.cold ??= new ColdRows(this.storage!, store);
+      store.cold.followIndexes();
       for (const doc of cold) this.steps.push({ store, cold: doc });
       try {
         await this.flushSoon();
       } catch {
         continue; // flush() has reported it; they stay in memory
       }
-      store.cold ??= new ColdRows(this.storage!, store);
       store.cold.present = true;
       const still = cold.filter((doc) => store.docs.get(valueKey(doc._id)) === doc);
       store.evict(still);

@@ -43,7 +43,7 @@ function history(): Array<PaymentDoc & { _id: ObjectId }> {
         status: STATUSES[i % STATUSES.length]!,
         number: i + 1,
         price: 10 + (i % 40),
-        fulfilment: i % 4 ? { kind: 'pickup', slot: paid.toISOString() } as PaymentDoc['fulfilment'] : { kind: 'table', table: 1 + (i % 9) } as PaymentDoc['fulfilment'],
+        fulfilment: i % 4 ? { kind: 'pickup', date: paid.toISOString().slice(0, 10), time: '12:00', asap: false } : { kind: 'table', table: 1 + (i % 9) },
       }),
       _id: ObjectId.createFromTime(Math.floor(paid.getTime() / 1000)),
     };
