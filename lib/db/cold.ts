@@ -95,8 +95,14 @@ function conditionsFor(fields: readonly string[], constraints: Map<string, Const
     const lo = constraint.lo === undefined ? undefined : sqlValue(field, constraint.lo, { range: true });
     const hi = constraint.hi === undefined ? undefined : sqlValue(field, constraint.hi, { range: true });
     if ((constraint.lo !== undefined && lo === undefined) || (constraint.hi !== undefined && hi === undefined)) break;
-    if (lo !== undefined) conditions.push(`${sql} ${constraint.loInclusive ? '>=' : '>'} ?`), params.push(lo);
-    if (hi !== undefined) conditions.push(`${sql} ${constraint.hiInclusive ? '<=' : '<'} ?`), params.push(hi);
+    if (lo !== undefined) {
+      conditions.push(`${sql} ${constraint.loInclusive ? '>=' : '>'} ?`);
+      params.push(lo);
+    }
+    if (hi !== undefined) {
+      conditions.push(`${sql} ${constraint.hiInclusive ? '<=' : '<'} ?`);
+      params.push(hi);
+    }
     break;
   }
   return { conditions, params, pinned };

@@ -196,7 +196,10 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
           const store = this.db.store(name);
           const docs = [...this.db.documents(name)];
           const cold = store?.cold?.all() ?? [];
-          if (cold.length) docs.push(...cold), docs.sort((a, b) => store!.seqOf(a) - store!.seqOf(b));
+          if (cold.length) {
+            docs.push(...cold);
+            docs.sort((a, b) => store!.seqOf(a) - store!.seqOf(b));
+          }
           return docs.map(copyOut);
         };
         const [first, ...rest] = pipeline;
