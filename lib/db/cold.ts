@@ -139,7 +139,7 @@ export class ColdRows {
     this.file = file;
     this.store = store;
     this.from = `FROM documents WHERE collection = ${sqlString(store.name)} AND cold = 1`;
-    this.present = this.count() > 0;
+    this.present = [...file.query(`SELECT 1 ${this.from} LIMIT 1`)].length > 0;
     this.indexes = ColdRows.existingIndexes(file, store.name);
   }
 
