@@ -103,7 +103,9 @@ async function timed(url, init, expected, read = () => {}) {
     try {
       const res = await fetch(url, init);
       const body = await res.arrayBuffer();
-      if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`);
+      if (res.status !== expected) {
+        throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`, { cause: Buffer.from(body).toString().slice(0, 300) });
+      }
       const ms = performance.now() - started;
       read(body);
       return ms;
@@ -122,13 +124,14 @@ async function emptyCart(baseUrl, token) {
   const ids = lines;
   lines = [];
   for (const id of ids) await fetch(`${baseUrl}/api/carts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).then((res) => res.arrayBuffer());
+  return ids.length;
 }
 
 // A note of its own makes every add a new line: the same dish again joins one line, which holds 20
 // at most. A cart holds 50 lines: when it is full, it is emptied (not timed) and the add timed
 // again. (Builds from before notes existed drop the field.)
 async function addToCart(baseUrl, token, menuId) {
-  for (let attempt = 1; ; attempt++) {
+  for (;;) {
     try {
       return await timed(`${baseUrl}/api/carts`, {
         method: 'POST',
@@ -139,8 +142,8 @@ async function addToCart(baseUrl, token, menuId) {
         if (id) lines.push(id);
       });
     } catch (err) {
-      if (!/answered 409$/.test(err.message) || attempt > 3) throw err;
-      await (emptying ??= emptyCart(baseUrl, token).finally(() => (emptying = null)));
+      // Concurrent adds may fill it again before this one is retried; a cart that cannot be emptied is an error.
+      if (!/answered 409$/.test(err.message) || !(await (emptying ??= emptyCart(baseUrl, token).finally(() => (emptying = null))))) throw err;
     }
   }
 }
