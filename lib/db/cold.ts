@@ -264,19 +264,27 @@ export class ColdRows {
   private run({ conditions, params, pinned, index }: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined): Document[] {
     const keys = sort && need !== undefined ? Object.entries(sort).filter(([field]) => !pinned.has(field)) : [];
     if (!keys.every(([field]) => usableField(field))) return this.run({ conditions, params, pinned, index }, test, undefined, undefined);
-    // Ties keep insertion order, as in memory; a sort that ends on `_id` has none.
-    const order = [...keys.map(([field, dir]) => `${fieldSql(field)} ${dir < 0 ? 'DESC' : 'ASC'}`), ...(keys.some(([f]) => f === '_id') ? [] : ['rowid'])];
+    // In the sort's order alone, as the index holds it: ties keep insertion order, as in memory,
+    // because once `need` have passed, the rows still tied with the last are read too and the
+    // caller sorts them (stably, from insertion order).
+    const order = keys.length ? keys.map(([field, dir]) => `${fieldSql(field)} ${dir < 0 ? 'DESC' : 'ASC'}`) : ['rowid'];
+    const tied = (a: Document, b: Document) => keys.every(([field]) => valueKey(getPath(a, field)) === valueKey(getPath(b, field)));
     const where = conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
     const matched: Document[] = [];
     const from = index ? this.from.replace('FROM documents', `FROM documents INDEXED BY "${index}"`) : this.from;
     const rows = keys.length || !where
       ? this.documents(`SELECT rowid AS seq, id, body ${from}${where} ORDER BY ${order.join(', ')}`, params)
       : this.inInsertionOrder(`SELECT rowid AS seq ${from}${where} ORDER BY rowid`, params);
+    let last: Document | undefined;
     for (const doc of rows) {
+      if (last && !tied(doc, last)) break;
       readStats.examined++;
       if (!test(doc)) continue;
       matched.push(doc);
-      if (need !== undefined && matched.length >= need) break;
+      if (need !== undefined && matched.length >= need) {
+        if (!keys.length) break;
+        last = doc;
+      }
     }
     return keys.length ? matched.sort((a, b) => this.store.seqOf(a) - this.store.seqOf(b)) : matched;
   }

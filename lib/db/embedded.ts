@@ -321,7 +321,8 @@ export class EmbeddedDb implements AppDb, Engine {
     const store = this.storeToWrite(name);
     store.addIndex(spec);
     this.steps.push({ store, index: spec });
-    return this.flushSoon();
+    // Its partial index over the cold rows is made once the index is on disk, not at the next start.
+    return this.flushSoon().then(() => store.cold?.followIndexes());
   }
 
   dropIndex(name: string, index: string): Promise<void> {
