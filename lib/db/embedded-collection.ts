@@ -115,9 +115,32 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
   /**
    * The stored documents themselves, in insertion order: callers must copy before handing
    * anything out. With `need`, the first `need` that match, or with a sort, a set that holds the
-   * first `need` in that order (the caller sorts it).
+   * first `need` in that order (the caller sorts it). Those in memory and those on disk only
+   * (lib/db/cold.ts) are read the same way, and merged in insertion order.
    */
   private match(filter: Filter<T> | undefined, { sort, need }: { sort?: SortSpec; need?: number } = {}): Document[] {
+    const store = this.db.store(this.name);
+    const hot = this.matchInMemory(filter, { sort, need });
+    if (!store?.cold?.present) return hot;
+    const query = new Query(clone(filter ?? {}) as Document, QUERY_OPTIONS);
+    const ids = plainIds(filter as Document | undefined);
+    let cold: Document[];
+    if (ids) {
+      const { _id, ...rest } = filter as Document;
+      const restQuery = new Query(clone(rest), QUERY_OPTIONS);
+      cold = store.cold.byKeys([...new Set(ids.map(valueKey))]).filter((doc) => {
+        readStats.examined++;
+        return restQuery.test(doc);
+      });
+    } else {
+      cold = store.cold.select((filter ?? {}) as Document, (doc) => query.test(doc), { sort, need });
+    }
+    if (!cold.length) return hot;
+    const merged = [...hot, ...cold].sort((a, b) => store.seqOf(a) - store.seqOf(b));
+    return !sort && need !== undefined ? merged.slice(0, need) : merged;
+  }
+
+  private matchInMemory(filter: Filter<T> | undefined, { sort, need }: { sort?: SortSpec; need?: number }): Document[] {
     const enough = (matched: Document[]) => !sort && need !== undefined && matched.length >= need;
     const ids = plainIds(filter as Document | undefined);
     if (ids) {
@@ -168,7 +191,17 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
       toArray: async (): Promise<R[]> => {
         if (pipeline.some((stage) => '$out' in stage || '$merge' in stage)) throw new Error('$out and $merge are not supported');
         this.db.refresh();
-        const copies = (name: string) => Array.from(this.db.documents(name), copyOut);
+        // Every document, those on disk only included (a pipeline without a first `$match`, a `$lookup`).
+        const copies = (name: string) => {
+          const store = this.db.store(name);
+          const docs = [...this.db.documents(name)];
+          const cold = store?.cold?.all() ?? [];
+          if (cold.length) {
+            docs.push(...cold);
+            docs.sort((a, b) => store!.seqOf(a) - store!.seqOf(b));
+          }
+          return docs.map(copyOut);
+        };
         const [first, ...rest] = pipeline;
         const filter = first?.$match as Filter<T> | undefined;
         if (!filter || typeof filter !== 'object') {

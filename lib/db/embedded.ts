@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Document } from 'mongodb';
 import type { Collections } from './documents.ts';
 import { DataDirError, notWritable, resolveDataDir } from './data-dir.ts';
+import { ColdRows, COLD_RULES, coldCutoff, coldOrderDays } from './cold.ts';
 import { decodeEjson } from './document-codec.ts';
 import { EmbeddedCollection, type Engine } from './embedded-collection.ts';
 import { LEGACY_FILE, migrateLegacyFile, readLegacyFile } from './legacy-json.ts';
@@ -29,6 +30,8 @@ export { DATA_FILE, DataDirError, LEGACY_FILE, resolveDataDir };
 export { EmbeddedServerError } from './store.ts';
 export const LOCK_FILE = 'bistro.db.lock';
 
+/** How often the writer looks for orders that have become cold while it runs. */
+const COLD_SWEEP_MS = 60 * 60 * 1000;
 /** SQLite's code for a full disk. */
 const SQLITE_FULL = 13;
 /** To see what saving costs: DB_LOG_SAVES_OVER_MS=5 logs every batch that took longer to be on disk. */
@@ -41,10 +44,12 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** `next build`: never lock, never write; if there is no data yet, writes stay in memory. */
   buildPhase?: boolean;
+  /** How old a closed order is before it is kept on disk only; defaults to COLD_ORDER_DAYS, else 30. */
+  coldOrderDays?: number;
 }
 
 /** What a batch remembers of each step, to undo it in memory if the batch cannot be saved. */
-type Step = { store: Store; change: Change } | { store: Store; index: IndexSpec } | { store: Store; dropped: IndexSpec };
+type Step = { store: Store; change: Change } | { store: Store; index: IndexSpec } | { store: Store; dropped: IndexSpec } | { store: Store; cold: Document };
 
 function decodeRow(row: StoredRow): Document {
   try {
@@ -83,16 +88,20 @@ export class EmbeddedDb implements AppDb, Engine {
   private flushScheduled = false;
   private flushing: Promise<void> | null = null;
   private closed = false;
+  private readonly coldDays: number;
+  private sweepTimer: NodeJS.Timeout | null = null;
 
-  private constructor(dataDir: string, buildPhase: boolean) {
+  private constructor(dataDir: string, buildPhase: boolean, coldDays: number) {
     this.dataDir = dataDir;
     this.file = path.join(dataDir, DATA_FILE);
     this.lock = new WriterLock(path.join(dataDir, LOCK_FILE));
     this.buildPhase = buildPhase;
+    this.coldDays = coldDays;
   }
 
   static open(options: EmbeddedOptions = {}): EmbeddedDb {
-    const db = new EmbeddedDb(path.resolve(/*turbopackIgnore: true*/ options.dataDir ?? resolveDataDir()), options.buildPhase ?? false);
+    const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir ?? resolveDataDir());
+    const db = new EmbeddedDb(dataDir, options.buildPhase ?? false, options.coldOrderDays ?? coldOrderDays());
     if (!db.buildPhase && db.lock.heldHere) throw new Error(`${db.dataDir} is already open in this process; reuse that handle or close it first`);
     if (db.buildPhase || !db.tryBecomeWriter()) db.openReader();
     return db;
@@ -116,6 +125,7 @@ export class EmbeddedDb implements AppDb, Engine {
   /** Waits for the writes under way, then releases the file and the lock. */
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     while (this.flushScheduled || this.flushing) await (this.flushing ?? new Promise((resolve) => setImmediate(resolve)));
     this.closed = true;
     this.storage?.close();
@@ -145,19 +155,28 @@ export class EmbeddedDb implements AppDb, Engine {
       const storage = SqliteFile.open(this.file, { readOnly: false });
       this.storage = storage;
       storage.setMeta('writer_pid', String(process.pid));
+      this.sweepAtStart(storage);
       this.stores = storage.read(() => {
         const stores = new Map<string, Store>();
         const collections = storage.collections();
         for (const { name } of collections) stores.set(name, new Store(name));
-        for (const row of storage.rows()) {
+        // Only what is not cold is read and decoded: start-up follows the open orders, not the history.
+        for (const row of storage.hotRows()) {
           let store = stores.get(row.collection);
           if (!store) stores.set(row.collection, (store = new Store(row.collection)));
-          store.load(row.id, decodeRow(row));
+          store.load(row.id, decodeRow(row), row.seq);
         }
+        const last = storage.lastSeq();
+        for (const store of stores.values()) store.startOrderAt(last + 1);
         for (const { name, indexes } of collections) for (const spec of indexes) stores.get(name)!.addIndex(spec);
+        for (const rule of COLD_RULES) {
+          const store = stores.get(rule.collection);
+          if (store) store.cold = new ColdRows(storage, store);
+        }
         return stores;
       });
       this.writer = SqliteWriter.start(this.file);
+      this.sweepTimer = setInterval(() => void this.sweepCold(), COLD_SWEEP_MS).unref();
     } catch (err) {
       this.storage?.close();
       this.storage = null;
@@ -168,6 +187,56 @@ export class EmbeddedDb implements AppDb, Engine {
     this.legacySnapshot = false;
     this.loadedVersions.clear();
     return true;
+  }
+
+  /**
+   * Before loading: the rows each rule makes cold are marked so, in one statement over the rows
+   * not yet cold, and the partial indexes the cold reads use match the declared ones.
+   */
+  private sweepAtStart(storage: SqliteFile): void {
+    const declared = new Map(storage.collections().map((c) => [c.name, c.indexes]));
+    const cutoff = coldCutoff(this.coldDays);
+    storage.exec('BEGIN IMMEDIATE');
+    try {
+      for (const rule of COLD_RULES) {
+        ColdRows.ensureIndexes(storage, rule.collection, declared.get(rule.collection) ?? []);
+        ColdRows.sweep(storage, rule, cutoff);
+      }
+      storage.exec('COMMIT');
+    } catch (err) {
+      storage.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /**
+   * While the writer runs: the documents in memory that have become cold are marked so on disk,
+   * then dropped from memory, unless a write replaced them meanwhile (that write makes the row
+   * hot again on disk). Answers how many were dropped.
+   */
+  async sweepCold(now = new Date()): Promise<number> {
+    if (this.mode !== 'writer' || this.closed) return 0;
+    const cutoff = coldCutoff(this.coldDays, now);
+    let dropped = 0;
+    for (const rule of COLD_RULES) {
+      const store = this.stores.get(rule.collection);
+      if (!store) continue;
+      const cold = [...store.docs.values()].filter((doc) => rule.test(doc, cutoff));
+      if (!cold.length) continue;
+      store.cold ??= new ColdRows(this.storage!, store);
+      store.cold.followIndexes();
+      for (const doc of cold) this.steps.push({ store, cold: doc });
+      try {
+        await this.flushSoon();
+      } catch {
+        continue; // flush() has reported it; they stay in memory
+      }
+      store.cold.present = true;
+      const still = cold.filter((doc) => store.docs.get(valueKey(doc._id)) === doc);
+      store.evict(still);
+      dropped += still.length;
+    }
+    return dropped;
   }
 
   /** Read-only: follows bistro.db if there is one, else reads bistro.json as it is, else starts empty. */
@@ -252,7 +321,15 @@ export class EmbeddedDb implements AppDb, Engine {
     const store = this.storeToWrite(name);
     store.addIndex(spec);
     this.steps.push({ store, index: spec });
-    return this.flushSoon();
+    // Its partial index over the cold rows is made once the index is on disk, not at the next start;
+    // without it (it could not be made now) cold reads by it read every cold row until then.
+    return this.flushSoon().then(() => {
+      try {
+        store.cold?.followIndexes();
+      } catch (err) {
+        console.error(`[db] the index ${spec.name} of ${name} is not yet read from disk by index: ${(err as Error).message}`);
+      }
+    });
   }
 
   dropIndex(name: string, index: string): Promise<void> {
@@ -265,7 +342,9 @@ export class EmbeddedDb implements AppDb, Engine {
 
   private storeToWrite(name: string): Store {
     let store = this.stores.get(name);
-    if (!store) this.stores.set(name, (store = new Store(name)));
+    if (store) return store;
+    this.stores.set(name, (store = new Store(name)));
+    if (this.mode === 'writer') store.startOrderAt(this.storage!.lastSeq() + 1);
     return store;
   }
 
@@ -308,7 +387,9 @@ export class EmbeddedDb implements AppDb, Engine {
       if (!this.writer) throw new Error(`${this.file} was closed`);
       const touched = new Map<string, IndexSpec[]>();
       for (const { store } of steps) touched.set(store.name, store.indexes);
-      const saving = this.writer.commit(steps.flatMap((step) => ('change' in step ? [{ collection: step.store.name, ...step.change }] : [])), touched);
+      const saving = this.writer.commit(steps.flatMap((step) => (
+        'change' in step ? [{ collection: step.store.name, ...step.change }] : 'cold' in step ? [{ collection: step.store.name, cold: step.cold }] : []
+      )), touched);
       onLoop = performance.now() - started;
       await saving;
     } catch (err) {
@@ -319,13 +400,15 @@ export class EmbeddedDb implements AppDb, Engine {
       for (const step of undo) {
         if ('change' in step) step.store.apply([{ before: step.change.after, after: step.change.before }]);
         else if ('index' in step) step.store.dropIndex(step.index.name);
-        else step.store.addIndex(step.dropped);
+        else if ('dropped' in step) step.store.addIndex(step.dropped);
       }
       const error = saveError(this.file, err);
       console.error(`[db] ${error.message}`);
       for (const { reject } of callers) reject(error);
       return;
     }
+    // Deletions of cold documents are on disk now: the disk no longer shows them.
+    for (const step of steps) if ('change' in step && step.change.before && !step.change.after) step.store.tombstones.delete(valueKey(step.change.before._id));
     const took = performance.now() - started;
     if (took > LOG_SAVES_OVER_MS) console.log(`[db] saved ${steps.length} writes in ${took.toFixed(1)} ms (${onLoop.toFixed(1)} ms of it on the event loop)`);
     for (const { resolve } of waiters) resolve();

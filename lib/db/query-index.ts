@@ -46,7 +46,7 @@ function valueAt(doc: Document, parts: readonly string[]): unknown {
 }
 
 /** A field's constraint from a filter: values it must equal, or one range of one type. */
-type Constraint =
+export type Constraint =
   | { points: unknown[] }
   | { rank: number; lo?: unknown; loInclusive: boolean; hi?: unknown; hiInclusive: boolean };
 

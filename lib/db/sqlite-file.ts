@@ -6,13 +6,14 @@
  * engine opens, and lets a read-only process catch up with the writer. The writes go through
  * the writer's own connection, in a worker thread (lib/db/sqlite-writer.ts).
  */
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Document } from 'mongodb';
 import { DataDirError } from './data-dir.ts';
 import { encodeDocument } from './document-codec.ts';
 import { valueKey, type IndexSpec } from './store.ts';
 
 export const DATA_FILE = 'bistro.db';
+export type SQLParam = SQLInputValue;
 /** Stored as SQLite's user_version. Format 1 was the single EJSON file (legacy-json.ts). */
 export const FORMAT_VERSION = 2;
 
@@ -28,11 +29,22 @@ export function sqlite(): typeof import('node:sqlite') {
   return mod;
 }
 
+/**
+ * Rows the writer keeps on disk only (lib/db/cold.ts) have `cold = 1`; the rest are loaded at
+ * start, through an index of them alone. Added to a database of this format that lacks it: older
+ * versions name their columns, so they still read and write it (seeing every row).
+ */
+const COLD_COLUMN = `
+  ALTER TABLE documents ADD COLUMN cold INTEGER;
+  CREATE INDEX documents_hot ON documents (collection) WHERE cold IS NULL;
+`;
+
 const SCHEMA = `
   CREATE TABLE collections (name TEXT PRIMARY KEY, indexes TEXT NOT NULL, version INTEGER NOT NULL);
   CREATE TABLE documents (collection TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id));
   -- Rows by collection in rowid order, which is insertion order: MongoDB's natural order, kept on load.
   CREATE INDEX documents_by_collection ON documents (collection);
+  ${COLD_COLUMN}
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   PRAGMA user_version = ${FORMAT_VERSION};
 `;
@@ -68,7 +80,9 @@ function rollback(db: DatabaseSync): void {
 
 export const SQL = {
   insert: 'INSERT INTO documents (collection, id, body) VALUES (?, ?, ?)',
-  update: 'UPDATE documents SET body = ? WHERE collection = ? AND id = ?',
+  // A written row is loaded again at the next start: the sweep decides afresh whether it stays on disk only.
+  update: 'UPDATE documents SET body = ?, cold = NULL WHERE collection = ? AND id = ?',
+  cold: 'UPDATE documents SET cold = 1 WHERE collection = ? AND id = ?',
   remove: 'DELETE FROM documents WHERE collection = ? AND id = ?',
   touch: 'INSERT INTO collections (name, indexes, version) VALUES (?, ?, 1) ON CONFLICT (name) DO UPDATE SET indexes = excluded.indexes, version = version + 1',
 };
@@ -128,6 +142,8 @@ export class SqliteFile {
       }
       if (!readOnly) {
         db.exec(`PRAGMA journal_mode = WAL; ${WRITER_PRAGMAS}`);
+        const columns = db.prepare('PRAGMA table_info(documents)').all() as Array<{ name: string }>;
+        if (!columns.some((c) => c.name === 'cold')) db.exec(`BEGIN; ${COLD_COLUMN} COMMIT;`);
       }
     } catch (err) {
       db.close();
@@ -168,6 +184,32 @@ export class SqliteFile {
     return (collection === undefined
       ? this.statement('SELECT collection, id, body FROM documents ORDER BY rowid').iterate()
       : this.statement('SELECT collection, id, body FROM documents WHERE collection = ? ORDER BY rowid').iterate(collection)) as Iterable<StoredRow>;
+  }
+
+  /**
+   * The writer's start: the rows not kept on disk only, in insertion order, with their rowid (the
+   * order a collection's documents are found in, on disk and in memory alike).
+   */
+  hotRows(): Iterable<StoredRow & { seq: number }> {
+    return this.statement('SELECT rowid AS seq, collection, id, body FROM documents INDEXED BY documents_hot WHERE cold IS NULL ORDER BY rowid').iterate() as Iterable<StoredRow & { seq: number }>;
+  }
+
+  /** The highest rowid: where the next insert's place in insertion order starts. */
+  lastSeq(): number {
+    return Number((this.statement('SELECT max(rowid) AS n FROM documents').get() as { n: number | null }).n ?? 0);
+  }
+
+  /** Runs one statement (cached) and answers its rows: the cold reads and the start's sweep (lib/db/cold.ts). */
+  query<R>(sql: string, ...params: SQLParam[]): Iterable<R> {
+    return this.statement(sql).iterate(...params) as Iterable<R>;
+  }
+
+  run(sql: string, ...params: SQLParam[]): number {
+    return Number(this.statement(sql).run(...params).changes);
+  }
+
+  exec(sql: string): void {
+    this.db.exec(sql);
   }
 
   /** Changes whenever another connection commits: how a reader notices the writer's writes. */

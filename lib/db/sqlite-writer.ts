@@ -11,12 +11,11 @@ import { encodeDocument } from './document-codec.ts';
 import { SQL, WRITER_PRAGMAS } from './sqlite-file.ts';
 import { valueKey, type IndexSpec } from './store.ts';
 
-/** One document write: an insert (before absent), a replacement, or a deletion (after absent). */
-export interface DocumentWrite {
-  collection: string;
-  before?: Document;
-  after?: Document;
-}
+/**
+ * One document write: an insert (before absent), a replacement, or a deletion (after absent); or
+ * a document marked as kept on disk only (lib/db/cold.ts).
+ */
+export type DocumentWrite = { collection: string; before?: Document; after?: Document } | { collection: string; cold: Document };
 
 /** How often the worker copies the log into the database, if anything was written (DB_CHECKPOINT_MS to tune). */
 const CHECKPOINT_MS = Number(process.env.DB_CHECKPOINT_MS) || 1000;
@@ -42,6 +41,7 @@ function commit(writes, touched) {
     for (const [kind, collection, id, body] of writes) {
       if (kind === 'insert') statements.insert.run(collection, id, body);
       else if (kind === 'update') statements.update.run(body, collection, id);
+      else if (kind === 'cold') statements.cold.run(collection, id);
       else statements.remove.run(collection, id);
     }
     for (const [name, indexes] of touched) statements.touch.run(name, indexes);
@@ -135,11 +135,13 @@ export class SqliteWriter {
   /** Saves the writes, then each touched collection's indexes and version, as one transaction. */
   commit(writes: readonly DocumentWrite[], touched: ReadonlyMap<string, readonly IndexSpec[]>): Promise<void> {
     if (this.stopped) return Promise.reject(this.stopped);
-    const rows = writes.map(({ collection, before, after }) =>
-      !before ? ['insert', collection, valueKey(after!._id), encodeDocument(after!)]
+    const rows = writes.map((write) => {
+      if ('cold' in write) return ['cold', write.collection, valueKey(write.cold._id)];
+      const { collection, before, after } = write;
+      return !before ? ['insert', collection, valueKey(after!._id), encodeDocument(after!)]
         : after ? ['update', collection, valueKey(after._id), encodeDocument(after)]
-          : ['remove', collection, valueKey(before._id)],
-    );
+          : ['remove', collection, valueKey(before._id)];
+    });
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

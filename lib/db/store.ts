@@ -5,6 +5,7 @@
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { update as applyUpdate } from 'mingo/updater';
 import { UPDATE_OPTIONS } from './mingo-options.ts';
+import type { ColdRows } from './cold.ts';
 import { constraintsOf, QueryIndex, type IndexPlan } from './query-index.ts';
 
 const { EJSON } = BSON; // `import { EJSON } from 'mongodb'` is invisible to plain Node's ESM named-export detection
@@ -174,10 +175,11 @@ export function upsertDocument(filter: Document, update: Document): Document {
 }
 
 /**
- * What reads cost, for tests and diagnostics: documents tested against a filter, and stored
- * documents copied to be handed out (to a caller or to an aggregation pipeline).
+ * What reads cost, for tests and diagnostics: documents tested against a filter, stored
+ * documents copied to be handed out (to a caller or to an aggregation pipeline), and documents
+ * read from disk because they are not held in memory (lib/db/cold.ts).
  */
-export const readStats = { examined: 0, copied: 0 };
+export const readStats = { examined: 0, copied: 0, fromDisk: 0 };
 
 /** A stored document copied for a reader: the one way documents leave the engine. */
 export function copyOut(doc: Document): Document {
@@ -204,15 +206,53 @@ export class Store {
   private readonly order = new WeakMap<Document, number>();
   private nextOrder = 0;
   private readonly seq = (doc: Document) => this.order.get(doc)!;
+  /** The documents kept on disk only, when the collection has some (lib/db/cold.ts). */
+  cold: ColdRows | undefined;
+  /** Keys of cold documents deleted whose deletion is not on disk yet: the disk must not show them meanwhile. */
+  readonly tombstones = new Set<string>();
 
   constructor(name: string) {
     this.name = name;
   }
 
-  /** A document read from disk, in the order it was stored, before any index exists. */
-  load(key: string, doc: Document): void {
+  /** A document read from disk, in the order it was stored (its rowid when known), before any index exists. */
+  load(key: string, doc: Document, seq = this.nextOrder): void {
     this.docs.set(key, doc);
-    this.order.set(doc, this.nextOrder++);
+    this.placed(doc, seq);
+  }
+
+  /** Gives a document read from disk its place in insertion order. */
+  placed(doc: Document, seq: number): Document {
+    this.order.set(doc, seq);
+    this.nextOrder = Math.max(this.nextOrder, seq + 1);
+    return doc;
+  }
+
+  /** Where new documents start in insertion order: after every row on disk, as their rowids will be. */
+  startOrderAt(seq: number): void {
+    this.nextOrder = Math.max(this.nextOrder, seq);
+  }
+
+  seqOf(doc: Document): number {
+    return this.seq(doc);
+  }
+
+  /**
+   * Drops documents from memory that are on disk as they are (the sweep made them cold). Many at
+   * once: the sorted indexes are sorted again when next used rather than spliced one by one.
+   */
+  evict(docs: readonly Document[]): void {
+    if (!docs.length) return;
+    for (const doc of docs) {
+      const key = valueKey(doc._id);
+      if (this.docs.get(key) !== doc) continue;
+      this.docs.delete(key);
+      for (const [name, entries] of this.uniqueEntries) {
+        const indexKey = Store.keyOf(this.specs.get(name)!, doc);
+        if (indexKey !== null && entries.get(indexKey) === doc) entries.delete(indexKey);
+      }
+    }
+    for (const [name, index] of this.queryIndexes) this.queryIndexes.set(name, new QueryIndex(index.name, this.specs.get(name)!.key, this.seq));
   }
 
   /** The declared indexes (`_id_` is implicit, as in MongoDB). */
@@ -248,9 +288,14 @@ export class Store {
     );
   }
 
-  /** Applies the changes of one operation all or nothing: every unique index is checked before anything moves. */
+  /**
+   * Applies the changes of one operation all or nothing: every unique index is checked before
+   * anything moves, against the documents on disk only too. A cold document written is held in
+   * memory from then on; one deleted is hidden until its deletion is on disk.
+   */
   apply(changes: readonly Change[]): void {
     const views = this.uniqueViews();
+    const changing = new Set(changes.flatMap(({ before }) => (before ? [valueKey(before._id)] : [])));
     for (const view of views) {
       const freed = new Set<string>();
       for (const { before } of changes) {
@@ -258,11 +303,13 @@ export class Store {
         if (key != null && view.entries.get(key) === before) freed.add(key);
       }
       const taken = new Set<string>();
-      for (const { after } of changes) {
+      for (const { before, after } of changes) {
         const key = after && view.keyOf(after);
         if (key == null) continue;
         if ((view.entries.has(key) && !freed.has(key)) || taken.has(key)) throw this.duplicate(view, after!);
         taken.add(key);
+        const unchanged = before !== undefined && view.keyOf(before) === key;
+        if (this.cold && !unchanged && this.cold.holds(Object.keys(view.key), after!, changing)) throw this.duplicate(view, after!);
       }
     }
     for (const view of views.slice(1)) {
@@ -277,10 +324,13 @@ export class Store {
     }
     for (const { before, after } of changes) {
       if (before) for (const index of this.queryIndexes.values()) index.remove(before);
-      if (before && !after) this.docs.delete(valueKey(before._id));
-      else if (after) {
+      const coldBefore = before && this.docs.get(valueKey(before._id)) !== before;
+      if (before && !after) {
+        if (coldBefore) this.tombstones.add(valueKey(before._id));
+        else this.docs.delete(valueKey(before._id));
+      } else if (after) {
         const key = valueKey(after._id);
-        const replaced = this.docs.get(key);
+        const replaced = this.docs.get(key) ?? (coldBefore ? before : undefined);
         this.order.set(after, replaced ? this.order.get(replaced)! : this.nextOrder++);
         this.docs.set(key, after); // a replacement keeps its place
         for (const index of this.queryIndexes.values()) index.add(after);

@@ -97,14 +97,18 @@ async function loopFigures(server) {
  * at that moment fails with a reset (a server stalled for seconds closes many at once): it is
  * sent again once, on a new connection, as a browser would.
  */
-async function timed(url, init, expected) {
+async function timed(url, init, expected, read = () => {}) {
   const started = performance.now();
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(url, init);
-      await res.arrayBuffer();
-      if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`);
-      return performance.now() - started;
+      const body = await res.arrayBuffer();
+      if (res.status !== expected) {
+        throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${res.status}`, { cause: Buffer.from(body).toString().slice(0, 300) });
+      }
+      const ms = performance.now() - started;
+      read(body);
+      return ms;
     } catch (err) {
       if (attempt > 1 || !['ECONNRESET', 'UND_ERR_SOCKET'].includes(err.cause?.code)) throw err;
     }
@@ -112,14 +116,37 @@ async function timed(url, init, expected) {
 }
 
 let adds = 0;
+/** The lines the add-to-cart session made, so that a full cart (50 lines) can be emptied. */
+let lines = [];
+let emptying = null;
+
+async function emptyCart(baseUrl, token) {
+  const ids = lines;
+  lines = [];
+  for (const id of ids) await fetch(`${baseUrl}/api/carts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).then((res) => res.arrayBuffer());
+  return ids.length;
+}
+
 // A note of its own makes every add a new line: the same dish again joins one line, which holds 20
-// at most. (Builds from before notes existed drop the field.)
-const addToCart = (baseUrl, token, menuId) =>
-  timed(`${baseUrl}/api/carts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ menuId, note: `load ${++adds}` }),
-  }, 201);
+// at most. A cart holds 50 lines: when it is full, it is emptied (not timed) and the add timed
+// again. (Builds from before notes existed drop the field.)
+async function addToCart(baseUrl, token, menuId) {
+  for (;;) {
+    try {
+      return await timed(`${baseUrl}/api/carts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ menuId, note: `load ${++adds}` }),
+      }, 201, (body) => {
+        const id = JSON.parse(Buffer.from(body).toString()).insertedId;
+        if (id) lines.push(id);
+      });
+    } catch (err) {
+      // Concurrent adds may fill it again before this one is retried; a cart that cannot be emptied is an error.
+      if (!/answered 409$/.test(err.message) || !(await (emptying ??= emptyCart(baseUrl, token).finally(() => (emptying = null))))) throw err;
+    }
+  }
+}
 
 const getMenu = (baseUrl) => timed(`${baseUrl}/api/menu`, {}, 200);
 
@@ -176,6 +203,7 @@ async function checkout(baseUrl, token, menuId) {
  */
 export async function measureServer({ cwd, dataDir, env, token, payer, maxRequests = 300, maxSeconds = 20, mixedSeconds = 10, burst = 200, maxCheckouts = 100, checkoutSeconds = 20 }) {
   CHECKOUT_EMAIL = payer.email;
+  lines = [];
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${MONITOR}`].filter(Boolean).join(' ');
   const started = performance.now();
   // DB_LOG_SAVES_OVER_MS: this build logs each save over 2 ms, to report the longest (older builds ignore it).
