@@ -3,7 +3,7 @@ import { orderLabel } from '../lib/orders/wording';
 import type { Payment } from '../lib/payments/types';
 import type { UserRecord } from '../lib/users/types';
 import { axeViolations, overflowX, smallTargets } from './layout';
-import { ADMIN, addDish, createAccount, earliestPickup, login, payOnPage, signedIn, userRow } from './support';
+import { ADMIN, addDish, createAccount, earliestPickup, login, openAllDay, payOnPage, signedIn, userRow, withSettings } from './support';
 
 /** The ticket name the kitchen shows for an order (lib/orders/wording.ts), until orders are numbered. */
 /** The kitchen's name for the signed-in diner's newest order: its number, as every screen words it. */
@@ -248,32 +248,37 @@ test.describe('the live kitchen', () => {
   }
 
   test("staff pause online ordering from the kitchen display: a diner's payment is refused with the reason, then taken once ordering resumes", { tag: '@admin' }, async ({ browser }) => {
-    const cook = await staffMember(browser);
-    await cook.goto('/dashboard/kitchen');
-    const ordering = cook.getByRole('region', { name: 'Online ordering now' });
-    const diner = await signedIn(browser, await createAccount('paused'));
-    await addDish(diner, 'soup');
-    await diner.goto('/dashboard/payment');
-    await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await diner.getByLabel('CVC').fill('123');
-    try {
-      // A tap before the board has hydrated does nothing: tap again, as a cook would, until it holds.
-      await expect(async () => {
-        await ordering.getByRole('button', { name: 'Pause 15 min' }).click();
-        await expect(ordering.getByRole('status')).toHaveText(/^Online ordering is paused, back at \d\d:\d\d$/, { timeout: 2_000 });
-      }).toPass({ timeout: 20_000 });
-      await diner.getByRole('button', { name: /^Pay \$/ }).click();
-      await expect(diner.getByRole('alert').filter({ hasText: /^Online ordering is paused, back at \d\d:\d\d\. Please try again then\.$/ })).toBeVisible();
+    const admin = await signedIn(browser, ADMIN);
+    // Pausing is about an open restaurant: open all day, whatever the hour of the run.
+    await withSettings(admin, openAllDay, async () => {
+      const cook = await staffMember(browser);
+      await cook.goto('/dashboard/kitchen');
+      const ordering = cook.getByRole('region', { name: 'Online ordering now' });
+      const diner = await signedIn(browser, await createAccount('paused'));
+      await addDish(diner, 'soup');
+      await diner.goto('/dashboard/payment');
+      await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await diner.getByLabel('Expiry (MM/YY)').fill('12/39');
+      await diner.getByLabel('CVC').fill('123');
+      try {
+        // A tap before the board has hydrated does nothing: tap again, as a cook would, until it holds.
+        await expect(async () => {
+          await ordering.getByRole('button', { name: 'Pause 15 min' }).click();
+          await expect(ordering.getByRole('status')).toHaveText(/^Online ordering is paused, back at \d\d:\d\d$/, { timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
+        await diner.getByRole('button', { name: /^Pay \$/ }).click();
+        await expect(diner.getByRole('alert').filter({ hasText: /^Online ordering is paused, back at \d\d:\d\d\. Please try again then\.$/ })).toBeVisible();
 
-      await ordering.getByRole('button', { name: 'Resume orders now' }).click();
-      await expect(ordering.getByRole('status')).toHaveText(/^Open now/);
-      await diner.getByRole('button', { name: /^Pay \$/ }).click();
-      await expect(diner.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toBeVisible();
-    } finally {
-      await cook.request.post('/api/settings/ordering', { data: { action: 'resume' }, headers: { origin: new URL(cook.url()).origin } });
-      await diner.context().close();
-      await cook.context().close();
-    }
+        await ordering.getByRole('button', { name: 'Resume orders now' }).click();
+        await expect(ordering.getByRole('status')).toHaveText(/^Open now/);
+        await diner.getByRole('button', { name: /^Pay \$/ }).click();
+        await expect(diner.locator('[role="status"]').filter({ hasText: 'Payment succeeded' })).toBeVisible();
+      } finally {
+        await cook.request.post('/api/settings/ordering', { data: { action: 'resume' }, headers: { origin: new URL(cook.url()).origin } });
+        await diner.context().close();
+        await cook.context().close();
+      }
+    });
+    await admin.context().close();
   });
 });
