@@ -164,7 +164,8 @@ describe('safe failure: no kitchen display connected', () => {
 
   it('leaves orders alone outside opening hours: scheduled pickups are taken while nobody is in the kitchen', async () => {
     await changeSettings((s) => {
-      s.schedule.closures = [{ from: today(), to: today(), note: '' }];
+      // Through tomorrow: an hour on from late evening is already tomorrow.
+      s.schedule.closures = [{ from: today(), to: addDays(today(), 1), note: '' }];
     });
     const dana = await viewerOf(diner);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60 * 60_000 });
