@@ -78,11 +78,12 @@ function constraintOf(condition: unknown): Constraint | undefined {
     const p = points(ops.$in);
     if (p) return { points: p };
   }
-  // mingo compares a range only with values of its bound's type (as MongoDB brackets types).
+  // mingo compares a range only with values of its bound's type (as MongoDB brackets types). An
+  // ObjectId range is the export's page after page in `_id` order.
   const bounds = Object.entries(ops).filter(([k]) => RANGE_OPERATORS.has(k));
   if (!bounds.length) return undefined;
   const rank = rankOf(bounds[0]![1]);
-  if (![RANK.number, RANK.string, RANK.date].includes(rank as 3) || bounds.some(([, v]) => rankOf(v) !== rank)) return undefined;
+  if (![RANK.number, RANK.string, RANK.date, RANK.objectid].includes(rank as 3) || bounds.some(([, v]) => rankOf(v) !== rank)) return undefined;
   const range: Constraint = { rank, loInclusive: true, hiInclusive: true };
   for (const [op, v] of bounds) {
     if (op === '$gt' || op === '$gte') {
