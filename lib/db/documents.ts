@@ -11,7 +11,7 @@ import type { GrantedRole } from '../auth/roles.ts';
 import type { PromoTerms } from '../promos/types.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
-import type { OrderTax } from '../tax/tax.ts';
+import type { OrderTax, TaxTotal } from '../tax/tax.ts';
 
 /** A menu item in the `menu` collection: the browser's shape with an ObjectId. Prices are plain numbers in dollars. */
 export interface MenuItemDoc extends Omit<MenuItem, '_id'> {
@@ -411,7 +411,7 @@ export interface DailyRollupDoc {
   /** Discounts given; nothing writes it while orders keep no discount. */
   discountsCents?: number;
   /** Tax charged, per rate at its percent (`<rate id>_<percent in thousandths>`), with the name it had. */
-  tax?: Record<string, { name: string; percent: number; baseCents: number; cents: number }>;
+  tax?: Record<string, Omit<TaxTotal, 'id'>>;
   /** Dishes sold per menu category, as bought. */
   categories?: Record<string, { quantity: number; revenueCents: number }>;
   /** Dishes sold per dish (its menu id), as bought, with the name it was sold under last. */

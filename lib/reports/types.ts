@@ -1,4 +1,5 @@
 /** A sales report as GET /api/reports/sales answers it and /dashboard/reports shows it (client-safe). Money in integer cents. */
+import type { TaxTotal } from '@/lib/tax/tax';
 
 export interface Takings {
   orders: number;
@@ -24,7 +25,7 @@ export interface SalesReport {
   /** Gross sales and tips, less refunds: what the restaurant keeps. */
   netCents: number;
   /** Tax charged per rate, as charged (the rate's name and percent then), highest first. */
-  tax: { id: string; name: string; percent: number; baseCents: number; cents: number }[];
+  tax: TaxTotal[];
   /** Each hour of the day (0 to 23, the restaurant's clock) that had a sale, in order. */
   hours: ({ hour: number } & Takings)[];
   /** Dishes as bought, highest sales first. */

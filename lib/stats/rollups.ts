@@ -16,6 +16,7 @@ import { isDuplicateKeyError } from '../db/errors.ts';
 import type { AppCollection, AppDb, Filter } from '../db/types.ts';
 import { defaultSettings } from '../settings/defaults.ts';
 import { zonedClock } from '../settings/schedule.ts';
+import type { TaxTotal } from '../tax/tax.ts';
 
 export type CountedOrder = Pick<PaymentDoc, 'data' | 'price' | 'tipCents' | 'lines' | 'status' | 'tax' | 'fulfilment' | 'refunds' | 'promo'> & { _id: ObjectId };
 
@@ -172,7 +173,7 @@ export interface PeriodFigures {
   refundsCents: number;
   discountsCents: number;
   /** The tax of each rate as charged, highest first. */
-  tax: { id: string; name: string; percent: number; baseCents: number; cents: number }[];
+  tax: TaxTotal[];
   /** Highest revenue first, then by name. */
   categories: ({ category: string } & Sold)[];
   /** Highest revenue first, then by name. */
@@ -207,7 +208,7 @@ export async function readPeriod(db: AppDb, { from, to }: { from?: string; to?: 
   const categories = new Map<string, Sold>();
   const dishes = new Map<string, Sold & { name: string }>();
   const hours = new Map<string, Taken>();
-  const tax = new Map<string, { name: string; percent: number; baseCents: number; cents: number }>();
+  const tax = new Map<string, Omit<TaxTotal, 'id'>>();
   for (const day of days) {
     sum.orders += day.orders ?? 0;
     sum.cancelled += day.cancelled ?? 0;

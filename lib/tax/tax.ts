@@ -38,6 +38,15 @@ export interface TaxLine {
   taxCents: number;
 }
 
+/** A rate's takings over a period (the daily figures, the sales report): what it applied to and the tax it raised, in cents. */
+export interface TaxTotal {
+  id: string;
+  name: string;
+  percent: number;
+  baseCents: number;
+  cents: number;
+}
+
 export interface OrderTax {
   mode: TaxMode;
   lines: TaxLine[];
