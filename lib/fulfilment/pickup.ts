@@ -7,7 +7,7 @@ import { isTable } from '@/lib/tables/settings';
 import { isTableToken } from '@/lib/tables/tokens';
 import { loadPerSlot, releaseSlot, slotHeldBy, takeSlot } from './capacity';
 import type { PickupRules } from './config';
-import { pickupDays, pickupRefusal, pickupSlotKey, pickupTimes, pickupTimesOn } from './slots';
+import { pickupDays, pickupRefusal, pickupSlotKey, pickupTimes, pickupTimesOn, soonestTimes } from './slots';
 import type { Fulfilment, FulfilmentChoice, PickupOptions, PickupSlot } from './types';
 
 /**
@@ -44,6 +44,16 @@ async function slotsOf(date: string, now: Date, rules: PickupRules, load: number
   if (!times.length) return [];
   const held = await loadPerSlot(date);
   return times.map((time) => ({ time, available: (held.get(time) ?? 0) + load <= rules.capacity }));
+}
+
+/** The first of the soonest times (soonestTimes) with room for `load`, or null. */
+async function soonestWithRoom(now: Date, rules: PickupRules, load: number): Promise<{ date: string; time: string } | null> {
+  const held = new Map<string, Map<string, number>>();
+  for (const slot of soonestTimes(now, rules)) {
+    if (!held.has(slot.date)) held.set(slot.date, await loadPerSlot(slot.date));
+    if ((held.get(slot.date)!.get(slot.time) ?? 0) + load <= rules.capacity) return slot;
+  }
+  return null;
 }
 
 /** Every slot of `date` still ahead, with whether it has room for an order of `load` units. Public: anybody may ask when to collect. */
@@ -97,11 +107,10 @@ export async function pickupOptions(now = new Date(), load = 1): Promise<{ optio
   };
 }
 
-/** The 409 for an order of `load` units that no time today has room for: too big, or every time full. */
+/** The 409 for an order of `load` units that none of the soonest times has room for: too big, or every time full. */
 async function noRoomToday(now: Date, rules: PickupRules, load: number, phone: string, full: string): Promise<HttpError> {
   if (load > rules.capacity) return new HttpError(409, tooBig(phone));
-  const roomForOne = (await slotsOf(zonedClock(now, rules.schedule.timeZone).today, now, rules, 1)).some((s) => s.available);
-  if (!roomForOne) return new HttpError(409, full);
+  if (!(await soonestWithRoom(now, rules, 1))) return new HttpError(409, full);
   const next = await nextWithRoom(now, rules, load);
   const today = zonedClock(now, rules.schedule.timeZone).today;
   const offer = next ? ` The next time with room for it is ${dayPhrase(next.date, today)} at ${next.time}: please choose it.` : '';
@@ -138,19 +147,19 @@ export async function chooseFulfilment(choice: FulfilmentChoice, now = new Date(
   }
   const closed = closedNowReason(context, now, choice.kind);
   if (closed) throw new HttpError(409, closed);
-  const today = zonedClock(now, rules.schedule.timeZone).today;
-  const earliest = (await slotsOf(today, now, rules, load)).find((s) => s.available);
+  const earliest = await soonestWithRoom(now, rules, load);
   if (choice.kind === 'table') {
     if (!earliest) throw load > rules.capacity ? new HttpError(409, tooBig(phone)) : new HttpError(409, KITCHEN_FULL);
     return { kind: 'table', table: choice.table };
   }
   if (!earliest) throw await noRoomToday(now, rules, load, phone, ASAP_FULL);
-  return { kind: 'pickup', date: today, time: earliest.time, asap: true };
+  return { kind: 'pickup', ...earliest, asap: true };
 }
 
 /**
  * Takes the order's place in the kitchen just before the money is taken: its pickup slot, or for
- * "as soon as possible" and a table the earliest slot with room now (resolved again). 409 when
+ * "as soon as possible" and a table the earliest slot with room now (resolved again; after the
+ * day's last slot, tomorrow's first while the hours run on past midnight). 409 when
  * the restaurant stopped taking orders, closed, or filled meanwhile. Safe to repeat for one
  * payment: it holds one place, and a place already held is kept.
  */
@@ -173,14 +182,18 @@ export async function holdFulfilment(transactionId: string, fulfilment: Fulfilme
     if (!(await takeSlot(slot, transactionId, load, rules.capacity))) throw new HttpError(409, slotFull(fulfilment.time));
     return fulfilment;
   }
-  const resolved = (time: string): Fulfilment => (fulfilment.kind === 'table' ? fulfilment : { ...fulfilment, date: today, time });
-  // A repeated confirmation keeps the place it took today.
-  if (held?.startsWith(`${today} `)) return resolved(held.slice(today.length + 1));
+  const resolved = (date: string, time: string): Fulfilment => (fulfilment.kind === 'table' ? fulfilment : { ...fulfilment, date, time });
+  const soonest = soonestTimes(now, rules);
+  // A repeated confirmation keeps the place it took today (or past midnight, in tonight's stretch).
+  if (held && (held.startsWith(`${today} `) || soonest.some((slot) => pickupSlotKey(slot.date, slot.time) === held))) {
+    const [date = today, time = ''] = held.split(' ');
+    return resolved(date, time);
+  }
   if (held) await releaseSlot(transactionId);
   const closed = closedNowReason(context, now, fulfilment.kind === 'table' ? 'table' : 'asap');
   if (closed) throw new HttpError(409, closed);
-  for (const time of pickupTimesOn(today, now, rules)) {
-    if (await takeSlot(pickupSlotKey(today, time), transactionId, load, rules.capacity)) return resolved(time);
+  for (const { date, time } of soonest) {
+    if (await takeSlot(pickupSlotKey(date, time), transactionId, load, rules.capacity)) return resolved(date, time);
   }
   const { phone } = context.settings.restaurant;
   if (fulfilment.kind === 'table') throw new HttpError(409, load > rules.capacity ? tooBig(phone) : KITCHEN_FULL);

@@ -1,5 +1,5 @@
 import { addDays, formatDay, isCalendarDate, toMinutes, type RestaurantClock } from '@/lib/reservations/calendar';
-import { closureOn, clockText, dayPhrase, existsOn, nextOpening, openSpans, zonedClock } from '@/lib/settings/schedule';
+import { closureOn, clockText, DAY_MINUTES, dayPhrase, existsOn, nextOpening, openSpans, zonedClock } from '@/lib/settings/schedule';
 import type { Schedule } from '@/lib/settings/types';
 import type { PickupRules } from './config';
 import type { PickupDay } from './types';
@@ -55,6 +55,22 @@ export function pickupTimesOn(date: string, now: Date, rules: PickupRules): stri
   if (date < ready.today) return [];
   const times = pickupTimes(rules.schedule, date, rules.slotMinutes);
   return date === ready.today ? times.filter((time) => toMinutes(time) >= ready.minutes) : times;
+}
+
+/**
+ * The times an order "as soon as possible" or at a table may take at `now`, soonest first: today's
+ * still ahead, then, when the hours run on past midnight, tomorrow's times in that same open
+ * stretch. So a restaurant open late keeps taking them after its last slot of the day has gone by
+ * (the kitchen's next slot is then tomorrow's), and one that closes at midnight offers nothing more.
+ */
+export function soonestTimes(now: Date, rules: PickupRules): { date: string; time: string }[] {
+  const today = zonedClock(now, rules.schedule.timeZone).today;
+  const times = pickupTimesOn(today, now, rules).map((time) => ({ date: today, time }));
+  const tomorrow = addDays(today, 1);
+  const overnight = openSpans(rules.schedule, tomorrow)[0];
+  if (openSpans(rules.schedule, today).at(-1)?.end !== DAY_MINUTES || overnight?.start !== 0) return times;
+  const tonight = pickupTimesOn(tomorrow, now, rules).filter((time) => toMinutes(time) < overnight.end);
+  return [...times, ...tonight.map((time) => ({ date: tomorrow, time }))];
 }
 
 /** 'from 12:00 to 14:15 and from 18:00 to 21:45': a day's pickup times as ranges. */

@@ -33,11 +33,11 @@ export function busyMinutes(state: OrderingState, now: Date): number {
   return state.busy && new Date(state.busy.until) > now ? state.busy.extraMinutes : 0;
 }
 
-/** '19:30', or 'tomorrow at 00:15' when the instant is not today on the restaurant's clock. */
+/** 'at 19:30', or 'tomorrow at 00:15' when the instant is not today on the restaurant's clock. */
 function atPhrase(at: Date, timeZone: string, now: Date): string {
   const clock = zonedClock(at, timeZone);
   const today = zonedClock(now, timeZone).today;
-  return clock.today === today ? clockText(clock.minutes) : `${dayPhrase(clock.today, today)} at ${clockText(clock.minutes)}`;
+  return clock.today === today ? `at ${clockText(clock.minutes)}` : `${dayPhrase(clock.today, today)} at ${clockText(clock.minutes)}`;
 }
 
 /** 'today at 18:00', 'Tuesday at 12:00'. */
@@ -55,7 +55,7 @@ export function stoppedReason({ settings, state, kitchenAway }: OrderingContext,
   const { phone } = settings.restaurant;
   if (!settings.ordering.enabled) return `We are not taking orders online right now. Please ${callUs(phone)}.`;
   const pause = activePause(state, now);
-  if (pause?.until) return `Online ordering is paused, back at ${atPhrase(pause.until, settings.schedule.timeZone, now)}. Please try again then.`;
+  if (pause?.until) return `Online ordering is paused, back ${atPhrase(pause.until, settings.schedule.timeZone, now)}. Please try again then.`;
   if (pause) return `Online ordering is paused. Please try again later, or ${callUs(phone)}.`;
   if (kitchenAway) return `Online ordering is paused: the kitchen is not connected right now. Please try again shortly, or ${callUs(phone)}.`;
   return null;
@@ -96,7 +96,7 @@ export function orderingStatus(context: OrderingContext, now: Date): OrderingSta
   // A pause that ends before the next opening changes nothing a diner can do: the hours say more.
   if (pause && (open || !pause.until || !openingAt || pause.until > openingAt)) {
     if (pause.until) changes.push(pause.until);
-    const text = pause.until ? `Online ordering is paused, back at ${atPhrase(pause.until, schedule.timeZone, now)}` : 'Online ordering is paused';
+    const text = pause.until ? `Online ordering is paused, back ${atPhrase(pause.until, schedule.timeZone, now)}` : 'Online ordering is paused';
     return finish({ open: false, stopped: true, text, ...note });
   }
   if (open && kitchenAway) return finish({ open: false, stopped: true, text: 'Online ordering is paused' });

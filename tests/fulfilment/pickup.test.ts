@@ -19,7 +19,7 @@ import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeAdmin, makeDiner, viewerOf, type Person } from '../support/people';
 import { DECLINED_CARD, GOOD_CARD, addLines, checkout, historyOf, payDemo, payFor, save } from '../payments/support';
-import { changeSettings, everyDay } from '../support/settings';
+import { atTable, changeSettings, everyDay } from '../support/settings';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
@@ -210,6 +210,34 @@ describe('as soon as possible, on a fixed clock', () => {
     expect([...slots.keys()]).toEqual(['2030-05-10', '2030-05-11']);
     expect(slots.get('2030-05-10')).toEqual([{ time: '21:30', available: false }, { time: '21:45', available: false }]);
     expect(slots.get('2030-05-11')!.some((slot) => slot.available)).toBe(true);
+  });
+
+  it("after the day's last slot, a restaurant open all night takes tomorrow's first: at a table and as soon as possible", async () => {
+    await changeSettings((s) => {
+      s.schedule.hours = everyDay(['00:00', '00:00']);
+    });
+    try {
+      const [asap, seated, third] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
+      for (const diner of [asap, seated, third]) await addToCart(diner, { menuId: soup });
+      const table4 = await atTable(4);
+      clockAt(23, 50); // 23:50 + 20 minutes: the kitchen's next slot is 00:15 tomorrow
+      const intent = await startCheckout(asap, { fulfilment: { kind: 'asap' } });
+      expect(intent.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '00:15', asap: true });
+      await confirmDemoPayment(asap, pay(intent.transactionId));
+      const { payments } = await collections();
+      expect((await payments.findOne({ transactionId: intent.transactionId }))?.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '00:15', asap: true });
+      // One order a slot: the table's order takes the next one, and is told nothing of it.
+      const seatedIntent = await startCheckout(seated, { fulfilment: table4 });
+      expect(seatedIntent.fulfilment).toEqual({ kind: 'table', table: 4 });
+      await confirmDemoPayment(seated, pay(seatedIntent.transactionId));
+      expect(await ordersIn('2030-05-11 00:30')).toBe(1);
+      const later = await startCheckout(third, { fulfilment: { kind: 'asap' } });
+      expect(later.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '00:45', asap: true });
+    } finally {
+      await changeSettings((s) => {
+        s.schedule.hours = everyDay(['11:00', '22:00']);
+      });
+    }
   });
 
   it('a scheduled time that has come too close by the time the card is charged is refused, uncharged', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PickupRules } from '@/lib/fulfilment/config';
 import { byPickupSlot, dayLabel, fulfilmentLabel } from '@/lib/fulfilment/labels';
-import { pickupDateRefusal, pickupDays, pickupRefusal, pickupTimes, pickupTimesOn } from '@/lib/fulfilment/slots';
+import { pickupDateRefusal, pickupDays, pickupRefusal, pickupTimes, pickupTimesOn, soonestTimes } from '@/lib/fulfilment/slots';
 import { defaultSettings, parseClosedDays } from '@/lib/settings/defaults';
 import { isOpenAt, zonedClock, zonedInstant } from '@/lib/settings/schedule';
 import type { Schedule } from '@/lib/settings/types';
@@ -59,6 +59,20 @@ describe('pickup times', () => {
     const late = at('2030-05-10', 23, 50);
     expect(pickupTimesOn('2030-05-10', late, allDay)).toEqual([]);
     expect(pickupTimesOn('2030-05-11', late, allDay)[0]).toBe('00:15');
+  });
+
+  it('for "as soon as possible" and tables run on past midnight while the hours do, and stop at a closing', () => {
+    const allDay = { ...rules, schedule: defaultSettings({ TZ: ZONE, NEXT_PUBLIC_HOURS_OPEN: '00:00', NEXT_PUBLIC_HOURS_CLOSE: '00:00' }).schedule };
+    const late = at('2030-05-10', 23, 50);
+    expect(soonestTimes(late, allDay).slice(0, 2)).toEqual([{ date: '2030-05-11', time: '00:15' }, { date: '2030-05-11', time: '00:30' }]);
+    expect(soonestTimes(at('2030-05-10', 23, 20), allDay).slice(0, 2)).toEqual([{ date: '2030-05-10', time: '23:45' }, { date: '2030-05-11', time: '00:00' }]);
+    // Open 23:00 to 01:00 overnight on Friday: tonight's times are those to 00:45, not Saturday's next opening.
+    const overnight = { ...rules, schedule: { ...schedule, hours: { ...schedule.hours, friday: [{ opens: '23:00', closes: '01:00', overnight: true }] } } };
+    expect(soonestTimes(late, overnight)).toEqual([{ date: '2030-05-11', time: '00:15' }, { date: '2030-05-11', time: '00:30' }, { date: '2030-05-11', time: '00:45' }]);
+    // Closing at 22:00, nothing is left after the last slot, and nothing of tomorrow is offered.
+    expect(soonestTimes(at('2030-05-10', 21, 30), rules)).toEqual([]);
+    expect(soonestTimes(now, rules)[0]).toEqual({ date: '2030-05-10', time: '13:30' });
+    expect(soonestTimes(now, rules).at(-1)).toEqual({ date: '2030-05-10', time: '21:45' });
   });
 
   it('follow the slot length the settings give', () => {

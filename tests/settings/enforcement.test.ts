@@ -85,10 +85,13 @@ describe('an admin closes today', () => {
     expect((await checkout(diner, 0.01, pickupAt(tomorrow(), '12:00'))).status).toBe(200);
   });
 
-  it('refuses to charge an order opened before the closure, and records nothing', async () => {
-    const intent = (await checkout(diner, 0.01, pickupAt(today(), '23:45'))).body;
+  it('refuses to charge an order opened before its day was closed, and records nothing', async () => {
+    // Tomorrow's 23:45, which no hour of today makes too soon.
+    const intent = (await checkout(diner, 0.01, pickupAt(tomorrow(), '23:45'))).body;
     expect(intent.transactionId).toBeDefined();
-    await closeToday();
+    await changeSettings((s) => {
+      s.schedule.closures = [{ from: tomorrow(), to: tomorrow(), note: 'Closed for a private party' }];
+    });
     const refused = await payDemo(diner, intent.transactionId);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/^We are closed on .*\(Closed for a private party\)/);
@@ -123,7 +126,7 @@ describe('online ordering off, or paused from the kitchen', () => {
     const dana = await viewerOf(diner);
     const start = new Date();
     await kitchenDoes({ action: 'pause', minutes: 15 }, start);
-    await expect(startCheckout(dana, { fulfilment: await atTable() })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^Online ordering is paused, back at \d\d:\d\d\. Please try again then\.$/) });
+    await expect(startCheckout(dana, { fulfilment: await atTable() })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^Online ordering is paused, back (tomorrow )?at \d\d:\d\d\. Please try again then\.$/) });
     vi.useFakeTimers({ toFake: ['Date'], now: start.getTime() + 15 * 60_000 + 1_000 });
     const intent = await startCheckout(dana, { fulfilment: await atTable() });
     await expect(confirmDemoPayment(dana, { transactionId: intent.transactionId, ...GOOD_CARD })).resolves.toMatchObject({ status: 'succeeded' });

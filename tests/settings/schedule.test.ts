@@ -155,6 +155,8 @@ describe('pause, busy mode and safe failure', () => {
     expect(orderingStatus(paused, now)).toMatchObject({ open: false, stopped: true, text: 'Online ordering is paused, back at 19:30', changesAt: later(30) });
     expect(stoppedReason(paused, now)).toBe('Online ordering is paused, back at 19:30. Please try again then.');
     expect(stoppedReason(paused, new Date(now.getTime() + 30 * 60_000))).toBeNull();
+    const pastMidnight = context(schedule(), { state: { pause: { until: new Date(nyc('2030-05-10', '23:50').getTime() + 15 * 60_000).toISOString() }, busy: null } });
+    expect(stoppedReason(pastMidnight, nyc('2030-05-10', '23:50'))).toBe('Online ordering is paused, back tomorrow at 00:05. Please try again then.');
     const untilResumed = context(schedule(), { state: { pause: { until: null }, busy: null } });
     expect(orderingStatus(untilResumed, nyc('2031-01-01', '12:00')).text).toBe('Online ordering is paused');
   });
