@@ -120,17 +120,26 @@ export async function dinerPaysForSaladAndSoup(browser: Browser, prefix: string)
   return { diner, salad, receipt: (await receiptLink.getAttribute('href'))! };
 }
 
-/** On an order's receipt, as an admin: refunds one of the line `dish` (with one left) through the refund form; resolves once the server made it. */
-export async function refundOneOf(admin: Page, receipt: string, dish: string, reason: string): Promise<void> {
+/**
+ * On an order's receipt, as an admin: refunds one of the line `dish` (with one left) through the
+ * refund form, confirming the amount the form priced it at; resolves with that amount ('$9.95')
+ * once the server made the refund.
+ */
+export async function refundOneOf(admin: Page, receipt: string, dish: string, reason: string): Promise<string> {
   await admin.goto(receipt);
   const form = admin.getByRole('form', { name: 'Refund this order' });
   const line = form.getByRole('option', { name: new RegExp(`^${dish} \\(1 left`) });
   await form.getByLabel('What to refund').selectOption((await line.getAttribute('value'))!);
   await form.getByLabel('How many').fill('1');
   await form.getByLabel('Reason').fill(reason);
+  await expect(form.getByRole('status')).toHaveText(/^Gives back \$\d+\.\d\d: what was paid for it/);
+  const amount = (await form.getByRole('status').textContent())!.match(/\$\d+\.\d\d/)![0];
   const refunded = admin.waitForResponse((res) => res.url().endsWith('/refunds') && res.status() === 201);
-  await form.getByRole('button', { name: 'Refund' }).click();
+  await form.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(admin.getByRole('dialog')).toContainText(`Refund ${amount}?`);
+  await admin.getByRole('button', { name: `Yes, refund ${amount}` }).click();
   await refunded;
+  return amount;
 }
 
 /**

@@ -2,16 +2,20 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
 import { Field, FormError, INPUT, SUBMIT } from '@/components/ui/field';
 import { api, ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { formatCents, toCents } from '@/lib/menu/money';
 import type { Order } from '@/lib/orders/types';
+import { refundSchema, type RefundQuoteInput } from '@/lib/payments/schemas';
 
 /**
  * An admin's refunds of one order: one line (a quantity of it) or an amount, with a reason, and
  * a retry for a refund the provider failed or never answered (the server says which may be
- * retried). The server decides what may go back; its refusal is shown.
+ * retried). The server decides what may go back: it prices a line's refund (what was paid for
+ * it, after a discount, with its tax), shown as the admin chooses and confirmed before it is sent;
+ * its refusal is shown.
  */
 export function RefundPanel({ order }: { order: Order }) {
   const router = useRouter();
@@ -23,6 +27,11 @@ export function RefundPanel({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
   const left = toCents(order.price) - (order.refundedCents ?? 0);
   const retryable = (order.refunds ?? []).filter((refund) => refund.retryable);
+  const quoteUrl = `/api/orders/${order._id}/refunds/quote`;
+  const quoteOf = (body: RefundQuoteInput) => api<{ cents: number }>(quoteUrl, { method: 'POST', json: body });
+  const chosen: RefundQuoteInput = what === 'amount' ? { amountCents: toCents(Number(amount)) } : { lines: [{ index: Number(what), quantity }] };
+  // What the chosen line gives back, asked again when the order's refunds change.
+  const lineQuote = useSWR(what !== 'amount' && quantity >= 1 ? [quoteUrl, what, quantity, order.refundedCents ?? 0] : null, () => quoteOf(chosen), { shouldRetryOnError: false });
 
   async function send(url: string, json?: unknown) {
     setBusy(true);
@@ -39,10 +48,24 @@ export function RefundPanel({ order }: { order: Order }) {
     }
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const body = what === 'amount' ? { amountCents: toCents(Number(amount)), reason } : { lines: [{ index: Number(what), quantity }], reason };
-    void send(`/api/orders/${order._id}/refunds`, body);
+    setFailure('');
+    const body = refundSchema.safeParse({ ...chosen, reason });
+    if (!body.success) return setFailure(body.error.issues[0]!.message);
+    let cents: number;
+    try {
+      ({ cents } = await quoteOf(chosen));
+    } catch (err) {
+      return setFailure(err instanceof ApiError ? err.message : 'The refund could not be priced. Check the connection and try again.');
+    }
+    const sure = await notify.confirm({
+      icon: 'warning',
+      title: `Refund ${formatCents(cents)}?`,
+      text: `${formatCents(cents)} goes back to the diner's card, and they are told why: "${body.data.reason}". A refund cannot be undone.`,
+      confirmButtonText: `Yes, refund ${formatCents(cents)}`,
+    });
+    if (sure) await send(`/api/orders/${order._id}/refunds`, body.data);
   }
 
   return (
@@ -62,7 +85,7 @@ export function RefundPanel({ order }: { order: Order }) {
         </p>
       ))}
       {left > 0 ? (
-        <form onSubmit={onSubmit} aria-label="Refund this order" className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={(event) => void onSubmit(event)} aria-label="Refund this order" className="grid gap-4 sm:grid-cols-2">
           <Field id="refund-what" label="What to refund">
             {(described) => (
               <select {...described} value={what} onChange={(e) => setWhat(e.target.value)} className={INPUT}>
@@ -85,6 +108,15 @@ export function RefundPanel({ order }: { order: Order }) {
             <Field id="refund-quantity" label="How many">
               {(described) => <input {...described} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} className={INPUT} />}
             </Field>
+          )}
+          {what !== 'amount' && (
+            <p role="status" className="text-sm text-gray-700 sm:col-span-2">
+              {lineQuote.data
+                ? `Gives back ${formatCents(lineQuote.data.cents)}: what was paid for ${quantity === 1 ? 'it' : 'them'}, after any discount, with tax.`
+                : lineQuote.error instanceof ApiError
+                  ? lineQuote.error.message
+                  : 'Pricing the refund…'}
+            </p>
           )}
           <div className="sm:col-span-2">
             <Field id="refund-reason" label="Reason">

@@ -18,7 +18,7 @@ import { countRefunds } from '@/lib/stats/rollups';
 import { shareDiscount, taxOn } from '@/lib/tax/tax';
 import { demoProvider } from './demo';
 import { PaymentError, type PaymentProvider } from './provider';
-import type { RefundInput } from './schemas';
+import type { RefundInput, RefundQuoteInput } from './schemas';
 import { stripeProvider, stripeRefunds, type StripeRefund } from './stripe';
 
 /**
@@ -252,6 +252,19 @@ export async function refundOrder(admin: Admin, id: string, input: RefundInput):
   const lines = mergeLines(input.lines ?? []);
   const cents = input.amountCents ?? linesCents(order, lines);
   return shapeOrders([await refund(actorOf(admin), order, cents, input.reason, lines, true)])[0]!;
+}
+
+/**
+ * POST /api/orders/{id}/refunds/quote: what refunding these would give back now (for lines, what
+ * was paid for them after the discount, with their tax), refused as the refund itself would be.
+ * The admin sees it before confirming; the refund prices it again when it is made.
+ */
+export async function quoteRefund(admin: Admin, id: string, input: RefundQuoteInput): Promise<{ cents: number }> {
+  authorize(admin, 'admin');
+  const order = await orderById(id);
+  const cents = input.amountCents ?? linesCents(order, mergeLines(input.lines ?? []));
+  leftToRefund(order, cents);
+  return { cents };
 }
 
 /**

@@ -156,22 +156,23 @@ const refundLineSchema = z.strictObject({
   quantity: z.number({ error: 'quantity must be a number' }).int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(MAX_QUANTITY, `quantity must be at most ${MAX_QUANTITY}`),
 });
 
-/**
- * POST /api/orders/{id}/refunds: an amount in whole cents, or lines (by their index in the order,
- * with a quantity of each), never both, and a reason.
- */
-export const refundSchema = z
-  .strictObject({
-    amountCents: z
-      .number({ error: 'amountCents must be a number of cents' })
-      .int('amountCents must be whole cents')
-      .min(1, 'amountCents must be at least 1')
-      .max(MAX_CHARGE_CENTS, 'amountCents is more than any order')
-      .optional(),
-    lines: z.array(refundLineSchema, { error: 'lines must be a list of { index, quantity }' }).min(1, 'lines must name at least one line').max(MAX_CART_LINE_INDEX + 1).optional(),
-    reason: refundReasonSchema,
-  })
-  .refine((body) => (body.amountCents === undefined) !== (body.lines === undefined), 'Send amountCents or lines, one of the two');
+/** What a refund gives back: an amount in whole cents, or lines (by their index in the order, with a quantity of each). */
+const refundWhat = {
+  amountCents: z
+    .number({ error: 'amountCents must be a number of cents' })
+    .int('amountCents must be whole cents')
+    .min(1, 'amountCents must be at least 1')
+    .max(MAX_CHARGE_CENTS, 'amountCents is more than any order')
+    .optional(),
+  lines: z.array(refundLineSchema, { error: 'lines must be a list of { index, quantity }' }).min(1, 'lines must name at least one line').max(MAX_CART_LINE_INDEX + 1).optional(),
+};
+const oneOfTheTwo = [(body: { amountCents?: number; lines?: unknown[] }) => (body.amountCents === undefined) !== (body.lines === undefined), 'Send amountCents or lines, one of the two'] as const;
+
+/** POST /api/orders/{id}/refunds: an amount or lines, never both, and a reason. */
+export const refundSchema = z.strictObject({ ...refundWhat, reason: refundReasonSchema }).refine(...oneOfTheTwo);
+/** POST /api/orders/{id}/refunds/quote: what a refund of an amount or of lines would give back, asked before it is made. */
+export const refundQuoteSchema = z.strictObject(refundWhat).refine(...oneOfTheTwo);
+export type RefundQuoteInput = z.infer<typeof refundQuoteSchema>;
 export type RefundInput = z.infer<typeof refundSchema>;
 
 /** GET /api/payments/{email}: a page of the diner's payments, newest first. */

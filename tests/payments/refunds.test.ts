@@ -7,6 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
+import { POST as quoteRoute } from '@/app/api/orders/[id]/refunds/quote/route';
 import { POST as retryRefundRoute } from '@/app/api/orders/[id]/refunds/[refundId]/route';
 import { collections, toObjectId } from '@/lib/db';
 import type { Order } from '@/lib/orders/types';
@@ -128,6 +129,44 @@ describe('POST /api/orders/{id}/refunds', () => {
 
   it('answers 404 for an order that does not exist', async () => {
     expect((await refund(admin, 'aaaaaaaaaaaaaaaaaaaaaaaa', { amountCents: 1, reason: 'x' })).status).toBe(404);
+  });
+});
+
+describe('POST /api/orders/{id}/refunds/quote', () => {
+  const quote = (as: Person | null, id: string, json: unknown) => call<{ cents?: number; error?: string }>(quoteRoute, `/api/orders/${id}/refunds/quote`, as ? { as, json } : { json }, params({ id }));
+
+  it('tells an admin what a refund would give back, and changes nothing; the refund then gives that', async () => {
+    const id = await paidOrder();
+    const before = await stored(id);
+    expect(await quote(admin, id, { lines: [{ index: 0, quantity: 2 }] })).toEqual({ status: 200, body: { cents: 2900 } });
+    expect(await quote(admin, id, { amountCents: 500 })).toEqual({ status: 200, body: { cents: 500 } });
+    expect(await stored(id)).toEqual(before);
+    expect((await refund(admin, id, { lines: [{ index: 0, quantity: 2 }], reason: 'Cold' })).body.refundedCents).toBe(2900);
+    // Refused as the refund itself would be.
+    expect(await quote(admin, id, { lines: [{ index: 0, quantity: 2 }] })).toEqual({ status: 409, body: { error: expect.stringMatching(/^Only 1 of .* is left to refund on this order\.$/) } });
+  });
+
+  it.each([
+    ['a visitor', null, 401],
+    ['a diner, even the one who paid', 'diner', 403],
+    ['staff', 'staff', 403],
+  ] as const)('refuses %s', async (_who, as, status) => {
+    const id = await paidOrder();
+    const res = await quote(as === 'diner' ? diner : as === 'staff' ? staff : null, id, { amountCents: 100 });
+    expect(res.status).toBe(status);
+    expect(res.body).not.toHaveProperty('cents');
+  });
+
+  it.each([
+    ['0 cents', { amountCents: 0 }, 400],
+    ['both an amount and lines', { amountCents: 10, lines: [{ index: 0, quantity: 1 }] }, 400],
+    ['a reason, which a quote does not take', { amountCents: 10, reason: 'x' }, 400],
+    ['a line the order does not have', { lines: [{ index: 7, quantity: 1 }] }, 400],
+    ['more than was paid', { amountCents: 5346 }, 409],
+  ])('answers %s with a %i and a message', async (_name, json, status) => {
+    const res = await quote(admin, await paidOrder(), json);
+    expect(res.status).toBe(status);
+    expect(res.body.error).toEqual(expect.any(String));
   });
 });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { PATCH as patchMenuItem } from '@/app/api/menu/[id]/route';
 import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
+import { POST as quoteRefund } from '@/app/api/orders/[id]/refunds/quote/route';
 import { PATCH as patchPromo } from '@/app/api/promos/[id]/route';
 import { POST as checkRoute } from '@/app/api/promos/check/route';
 import { GET as salesRoute } from '@/app/api/reports/sales/route';
@@ -302,15 +303,17 @@ describe('a refund of the whole order gives the use back, once', () => {
 
 describe('a refund of lines gives back what the diner paid for them, after the discount', () => {
   type Step = [index: number, quantity: number];
-  /** Refunds each step in turn as an admin: the cents each gave back, and the order after. */
+  /** Refunds each step in turn as an admin, each priced first as the refund form shows it: the cents each gave back, those quoted, and the order after. */
   async function refundSteps(id: string, steps: Step[]) {
     const given: number[] = [];
+    const quoted: number[] = [];
     for (const [index, quantity] of steps) {
+      quoted.push((await call<{ cents: number }>(quoteRefund, `/api/orders/${id}/refunds/quote`, { as: admin, json: { lines: [{ index, quantity }] } }, params({ id }))).body.cents);
       const res = await call<Order & Failure>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { lines: [{ index, quantity }], reason: 'Cold' } }, params({ id }));
       if (res.status !== 201) throw new Error(`refund of line ${index} refused: ${res.body.error}`);
       given.push(res.body.refunds!.at(-1)!.cents);
     }
-    return { given, order: await receipt(admin, id) };
+    return { given, quoted, order: await receipt(admin, id) };
   }
   const centsOf = (dollars: number) => Math.round(dollars * 100);
 
@@ -319,8 +322,10 @@ describe('a refund of lines gives back what the diner paid for them, after the d
     const { id } = await payWith(await dinerWithCart(), promo.code, { tip: { percent: 10 } });
     // $5 over 43.50 of soup and 9.95 of salad: 406.92 and 93.08, the cent left to the larger remainder, 407 and 93.
     // The salad gives back 9.95 − 0.93; one soup a third of 43.50 − 4.07 (1314.33 → 13.14), two the rest.
-    const { given, order } = await refundSteps(id, [[1, 1], [0, 1], [0, 2]]);
+    const { given, quoted, order } = await refundSteps(id, [[1, 1], [0, 1], [0, 2]]);
     expect(given).toEqual([902, 1314, 2629]);
+    // What the refund form showed before each was what it gave back.
+    expect(quoted).toEqual(given);
     expect(order.refundedCents).toBe(5345 - 500);
     expect(order.refundedCents).toBe(centsOf(order.price) - centsOf(order.tip));
     expect(await usesOf(promo)).toBe(1);
@@ -340,8 +345,9 @@ describe('a refund of lines gives back what the diner paid for them, after the d
       const { id } = await payWith(await dinerWithCart(), promo.code, { tip: { percent: 10 } });
       // The salad: 9.95 and its 10 %, 0.995 → 1.00, as bought. The soups: 34.80 after 8.70 off, 11.60 each;
       // two taxed 23.20 × 8.875 % = 2.059 → 2.06, all three 3.09 as charged, so the last one 1.03.
-      const { given, order } = await refundSteps(id, [[1, 1], [0, 2], [0, 1]]);
+      const { given, quoted, order } = await refundSteps(id, [[1, 1], [0, 2], [0, 1]]);
       expect(given).toEqual([995 + 100, 2320 + 206, 1160 + 103]);
+      expect(quoted).toEqual(given);
       expect(order.refundedCents).toBe(5345 - 870 + 409);
       expect(order.refundedCents).toBe(centsOf(order.price) - centsOf(order.tip));
     } finally {
