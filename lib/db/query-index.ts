@@ -1,9 +1,10 @@
 /**
- * How the embedded engine answers a filter from a declared index instead of testing every
- * document: each index keeps its documents sorted by its key (in mingo's order of types and
- * values, then by insertion), so an equality, an `$in` or a range on a prefix of its fields is a
- * slice found by binary search. The slice is a superset: mingo still tests every candidate
- * against the whole filter, so an index can only make a query cheaper, never change its answer.
+ * How the embedded engine answers a filter from an index (`_id`'s, or a declared one) instead of
+ * testing every document: each index keeps its documents sorted by its key (in mingo's order of
+ * types and values, then by insertion), so an equality, an `$in` or a range on a prefix of its
+ * fields is a slice found by binary search. The slice is a superset: mingo still tests every
+ * candidate against the whole filter, so an index can only make a query cheaper, never change
+ * its answer.
  */
 import { ObjectId, type Document } from 'mongodb';
 
@@ -129,6 +130,7 @@ export interface IndexPlan {
 
 export class QueryIndex {
   readonly name: string;
+  readonly key: Record<string, 1 | -1>;
   readonly fields: string[];
   private readonly directions: number[];
   private readonly paths: string[][];
@@ -140,6 +142,7 @@ export class QueryIndex {
 
   constructor(name: string, key: Record<string, 1 | -1>, seq: (doc: Document) => number) {
     this.name = name;
+    this.key = key;
     this.fields = Object.keys(key);
     this.directions = Object.values(key).map((d) => (d < 0 ? -1 : 1));
     this.paths = this.fields.map((f) => f.split('.'));

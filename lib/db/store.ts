@@ -213,6 +213,9 @@ export class Store {
 
   constructor(name: string) {
     this.name = name;
+    // `_id` is indexed, as in MongoDB: a page after page in `_id` order (the exports) reads its
+    // page from it rather than testing and sorting every document in memory for each page.
+    this.queryIndexes.set('_id_', new QueryIndex('_id_', { _id: 1 }, this.seq));
   }
 
   /** A document read from disk, in the order it was stored (its rowid when known), before any index exists. */
@@ -252,7 +255,7 @@ export class Store {
         if (indexKey !== null && entries.get(indexKey) === doc) entries.delete(indexKey);
       }
     }
-    for (const [name, index] of this.queryIndexes) this.queryIndexes.set(name, new QueryIndex(index.name, this.specs.get(name)!.key, this.seq));
+    for (const [name, index] of this.queryIndexes) this.queryIndexes.set(name, new QueryIndex(index.name, index.key, this.seq));
   }
 
   /** The declared indexes (`_id_` is implicit, as in MongoDB). */
@@ -378,7 +381,7 @@ export class Store {
   }
 
   /**
-   * The cheapest way a declared index serves the filter (and the sort, when the caller stops
+   * The cheapest way an index (`_id_` or a declared one) serves the filter (and the sort, when the caller stops
    * after `need` documents), or undefined when none does. Cost is the documents it would test:
    * a slice's size is known from its bounds; a walk in sort order that stops at `need` is
    * counted as if one candidate in twenty passed the rest of the filter.
@@ -386,7 +389,7 @@ export class Store {
   private plan(filter: Document, sort: Record<string, 1 | -1> | undefined, need: number | undefined): IndexPlan | undefined {
     const constraints = constraintsOf(filter);
     const sortFields = new Set(Object.keys(sort ?? {}));
-    let best: { plan: IndexPlan; cost: number } | undefined;
+    let best: { plan: IndexPlan; cost: number; narrows: number } | undefined;
     for (const index of this.queryIndexes.values()) {
       const first = index.fields[0]!;
       if (!constraints.has(first) && !sortFields.has(first)) continue;
@@ -396,7 +399,10 @@ export class Store {
       let cost = index.unordered.size;
       for (const prefix of plan.combinations) cost += index.count(prefix, plan.range);
       if (plan.sortFields) cost = Math.min(cost, need! * 20);
-      if (!best || cost < best.cost) best = { plan, cost };
+      // At equal cost (two walks in the sort's order: `_id_`'s, and `{ state, _id }`'s after the
+      // state the filter pins, say), the one whose slice the filter narrows more.
+      const narrows = plan.combinations[0]!.length + (plan.range ? 1 : 0);
+      if (!best || cost < best.cost || (cost === best.cost && narrows > best.narrows)) best = { plan, cost, narrows };
     }
     return best?.plan;
   }

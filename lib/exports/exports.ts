@@ -14,8 +14,8 @@ import { csvRow, type CsvValue } from './csv';
  * The restaurant's data as CSV, for its accountant or another system. Streamed: documents are
  * read in pages of BATCH in `_id` order, each after the last id sent, and written as they come,
  * so the export holds one page whatever the size of the history, and a slow download holds no
- * cursor open on the database. On MongoDB a page is one range read of the `_id` index; the
- * embedded engine has no ordered index, so each page filters and sorts what is left in memory.
+ * cursor open on the database. A page is one range read of the `_id` index, on MongoDB and on
+ * the embedded engine (lib/db/query-index.ts in memory, the row's key on disk).
  */
 
 const BATCH = 2000;

@@ -131,6 +131,21 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: cold orders', () =>
     expect(readStats.fromDisk - one).toBe(1);
   });
 
+  it("reads the exports' pages in `_id` order across the boundary: every order once, in order, a page from disk at a time", async () => {
+    const ids: string[] = [];
+    let after: ObjectId | undefined;
+    for (;;) {
+      const before = readStats.fromDisk;
+      const page = await payments(cold).find(after ? { _id: { $gt: after } } : {}).sort({ _id: 1 }).limit(50).toArray();
+      // The page's cold orders, and the row after them.
+      expect(readStats.fromDisk - before).toBeLessThanOrEqual(51);
+      ids.push(...page.map((d) => d._id.toHexString()));
+      if (page.length < 50) break;
+      after = page.at(-1)!._id;
+    }
+    expect(ids).toEqual(orders.map((o) => o._id.toHexString()).sort());
+  });
+
   it('reads by an index declared while it runs through that index at once', async () => {
     await payments(cold).createIndex({ price: 1 });
     const before = readStats.fromDisk;

@@ -77,6 +77,19 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: what a query reads'
     expect(scan).toMatchObject({ examined: COUNT, copied: 3 });
   });
 
+  it('pages in `_id` order, each after the last (the exports), test and copy only the page', async () => {
+    const ids: string[] = [];
+    let after: ObjectId | undefined;
+    for (;;) {
+      const page = await cost(() => orders.find(after ? { _id: { $gt: after } } : {}).sort({ _id: 1 }).limit(700).toArray());
+      expect(page).toMatchObject({ examined: page.result.length, copied: page.result.length });
+      ids.push(...page.result.map((d) => d._id.toHexString()));
+      if (page.result.length < 700) break;
+      after = page.result.at(-1)!._id;
+    }
+    expect(ids).toEqual((await orders.find({}).toArray()).map((d) => d._id.toHexString()));
+  });
+
   it('a sort an index holds stops at the limit, on its own or after a pinned prefix', async () => {
     const newest = await cost(() => orders.find({}).sort({ at: -1 }).limit(5).toArray());
     expect(newest.result.map((d) => d.at)).toEqual(Array(5).fill(day(364)));
