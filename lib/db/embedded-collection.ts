@@ -3,6 +3,7 @@ import { ObjectId, type Document } from 'mongodb';
 import { Query } from 'mingo/query';
 import { Aggregator } from 'mingo/aggregator';
 import { MINGO_OPTIONS, QUERY_OPTIONS } from './mingo-options.ts';
+import { sortDocuments } from './query-index.ts';
 import {
   applyOperators, checkUpdate, clone, copyOut, EmbeddedServerError, readStats, upsertDocument, valueKey, type Change, type IndexSpec, type Store,
 } from './store.ts';
@@ -88,13 +89,8 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     const skip = opts.skip ?? 0;
     const limit = opts.limit ? Math.abs(opts.limit) : undefined;
     let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit });
-    if (opts.sort || skip || limit) {
-      const cursor = new Query({}, QUERY_OPTIONS).find<Document>(docs);
-      if (opts.sort) cursor.sort(opts.sort);
-      if (skip) cursor.skip(skip);
-      if (limit) cursor.limit(limit);
-      docs = cursor.all();
-    }
+    if (opts.sort) docs = sortDocuments(docs, opts.sort) ?? new Query({}, QUERY_OPTIONS).find<Document>(docs).sort(opts.sort).all();
+    if (skip || limit) docs = docs.slice(skip, limit === undefined ? undefined : skip + limit);
     // Only what is returned is copied.
     return docs.map((doc) => project(doc, opts.projection));
   }

@@ -113,6 +113,34 @@ export function constraintsOf(filter: Document): Map<string, Constraint> {
   return out;
 }
 
+/**
+ * The documents in the sort's order as mingo's sort gives it, ties kept in the order given, or
+ * undefined when a sort field holds a value an index cannot order (an array, a sub-document...)
+ * and mingo must sort. A missing field sorts as null, as mingo and MongoDB sort it. mingo groups
+ * the documents by each key through a hash map, an ObjectId's hex string per document and per
+ * comparison: on an export's pages that garbage gets each page promoted to V8's old generation,
+ * and the server's memory grows with the history until a full collection.
+ */
+export function sortDocuments(docs: readonly Document[], sort: Record<string, 1 | -1>): Document[] | undefined {
+  const fields = Object.entries(sort);
+  if (!fields.every(([, dir]) => dir === 1 || dir === -1)) return undefined;
+  const paths = fields.map(([field]) => field.split('.'));
+  const entries: Array<{ doc: Document; key: unknown[] }> = [];
+  for (const doc of docs) {
+    const key = paths.map((p) => valueAt(doc, p) ?? null);
+    if (key.some((v) => v === LOOSE || rankOf(v) === 0)) return undefined;
+    entries.push({ doc, key });
+  }
+  entries.sort((a, b) => {
+    for (let i = 0; i < fields.length; i++) {
+      const c = compareValues(a.key[i], b.key[i]);
+      if (c) return c * fields[i]![1];
+    }
+    return 0;
+  });
+  return entries.map((e) => e.doc);
+}
+
 /** Beyond this many combinations of `$in` values an index prefix is used only as far as it stays under it. */
 const MAX_COMBINATIONS = 256;
 

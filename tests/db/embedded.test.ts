@@ -5,10 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Document } from 'mongodb';
+import { Query } from 'mingo/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeDb, collections, describeDb, getDb } from '@/lib/db';
+import { closeDb, collections, describeDb, getDb, type AppCollection } from '@/lib/db';
 import { DATA_FILE, EmbeddedDb, LOCK_FILE, type EmbeddedOptions } from '@/lib/db/embedded';
+import { QUERY_OPTIONS } from '@/lib/db/mingo-options';
 import { SqliteWriter } from '@/lib/db/sqlite-writer';
 import { seedMenu } from '@/lib/seed/menu-data';
 import type { MenuItemDoc } from '@/lib/db/documents';
@@ -288,6 +290,23 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine', { timeout: 60_000 
     await expect(menu.aggregate([{ $out: 'copy' }]).toArray()).rejects.toThrow(/\$out/);
     const { insertedId } = await menu.insertOne(item('b'));
     await expect(menu.updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });
+  });
+
+  it('sorts as mingo does: missing and null together, types in its order, ties in insertion order, arrays and sub-documents too', async () => {
+    const db = open({ dataDir: freshDir() });
+    const c = db.collection('sortProbe' as never) as unknown as AppCollection<Document>;
+    // The first 13 are values an index can order (sorted without mingo); an array and a sub-document make mingo sort.
+    const values = [3, 'b', null, undefined, new Date(5), new ObjectId(), true, 1.5, 'a', new Date(1), false, -2, 'B', [2, 1], { x: 1 }, 3, null];
+    await c.insertMany(values.map((v, i) => (v === undefined ? { i } : { i, v, w: i % 3 ? i % 3 : undefined })));
+    const mingo = (docs: Document[], sort: Record<string, 1 | -1>) => new Query({}, QUERY_OPTIONS).find<Document>(docs).sort(sort).all().map((d) => d.i);
+    for (const filter of [{ i: { $lt: 13 } }, {}]) {
+      const inserted = await c.find(filter).toArray();
+      for (const sort of [{ v: 1 }, { v: -1 }, { w: 1, v: -1 }, { w: -1, i: 1 }] as Array<Record<string, 1 | -1>>) {
+        const expected = mingo(inserted, sort);
+        expect((await c.find(filter).sort(sort).toArray()).map((d) => d.i), JSON.stringify(sort)).toEqual(expected);
+        expect((await c.find(filter).sort(sort).skip(2).limit(5).toArray()).map((d) => d.i)).toEqual(expected.slice(2, 7));
+      }
+    }
   });
 
   it('keeps unique inserts fast with thousands of documents', async () => {
