@@ -58,12 +58,28 @@ function fieldSql(field: string): string {
   return `(CASE WHEN json_type(body, '${path}."$date"') = 'text' THEN strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(body, '${path}."$date"')) ELSE json_extract(body, '${path}') END)`;
 }
 
+/**
+ * SQLite orders text by UTF-8 bytes (code points), JavaScript by UTF-16 units: they differ only
+ * from U+D800 on. A string bound is cut before its first such unit, to a bound that holds every
+ * string the original holds in either order: a lower bound to what comes before the cut (with
+ * it, inclusive), an upper one to just after it (exclusive), so a search's `$lt: prefix + '\uffff'`
+ * still reads its slice. Undefined when nothing comes before the cut: the bound is then not used.
+ */
+function textBound(value: string, side: 'lo' | 'hi', inclusive: boolean): { value: string; inclusive: boolean } | undefined {
+  const cut = value.search(/[\uD800-\uFFFF]/);
+  if (cut < 0) return { value, inclusive };
+  if (cut === 0) return undefined;
+  const kept = value.slice(0, cut);
+  if (side === 'lo') return { value: kept, inclusive: true };
+  const last = kept.charCodeAt(cut - 1);
+  return { value: kept.slice(0, -1) + String.fromCharCode(last + 1 === 0xd800 ? 0xe000 : last + 1), inclusive: false };
+}
+
 /** A value as the SQL of fieldSql compares it; undefined when it has no such form (the field is then not used). */
 function sqlValue(field: string, value: unknown, { range = false } = {}): SQLParam | undefined {
   if (field === '_id') return range && !(value instanceof ObjectId) ? undefined : valueKey(value);
   if (typeof value === 'number') return value;
-  // SQLite orders text by UTF-8 bytes, JavaScript by UTF-16 units: they differ only from U+D800 on.
-  if (typeof value === 'string') return range && /[\uD800-\uFFFF]/.test(value) ? undefined : value;
+  if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) {
     const year = value.getUTCFullYear();
@@ -78,6 +94,7 @@ function conditionsFor(fields: readonly string[], constraints: Map<string, Const
   const conditions: string[] = [];
   const params: SQLParam[] = [];
   const pinned = new Set<string>();
+  const used: string[] = [];
   for (const field of fields) {
     const constraint = constraints.get(field);
     if (!constraint || !usableField(field)) break;
@@ -89,31 +106,47 @@ function conditionsFor(fields: readonly string[], constraints: Map<string, Const
       const parts = [...(values.length ? [`${sql} IN (${values.map(() => '?').join(', ')})`] : []), ...(nulls ? [`${sql} IS NULL`] : [])];
       conditions.push(`(${parts.join(' OR ')})`);
       params.push(...(values as SQLParam[]));
+      used.push(field);
       if (constraint.points.length === 1) pinned.add(field);
       continue;
     }
-    const lo = constraint.lo === undefined ? undefined : sqlValue(field, constraint.lo, { range: true });
-    const hi = constraint.hi === undefined ? undefined : sqlValue(field, constraint.hi, { range: true });
-    if ((constraint.lo !== undefined && lo === undefined) || (constraint.hi !== undefined && hi === undefined)) break;
-    if (lo !== undefined) {
-      conditions.push(`${sql} ${constraint.loInclusive ? '>=' : '>'} ?`);
-      params.push(lo);
+    const bound = (value: unknown, side: 'lo' | 'hi', inclusive: boolean) => {
+      if (value === undefined) return undefined;
+      if (typeof value === 'string' && field !== '_id') return textBound(value, side, inclusive);
+      const param = sqlValue(field, value, { range: true });
+      return param === undefined ? undefined : { value: param, inclusive };
+    };
+    const lo = bound(constraint.lo, 'lo', constraint.loInclusive);
+    const hi = bound(constraint.hi, 'hi', constraint.hiInclusive);
+    if (lo) {
+      conditions.push(`${sql} ${lo.inclusive ? '>=' : '>'} ?`);
+      params.push(lo.value);
     }
-    if (hi !== undefined) {
-      conditions.push(`${sql} ${constraint.hiInclusive ? '<=' : '<'} ?`);
-      params.push(hi);
+    if (hi) {
+      conditions.push(`${sql} ${hi.inclusive ? '<=' : '<'} ?`);
+      params.push(hi.value);
     }
+    if (lo || hi) used.push(field);
     break;
   }
-  return { conditions, params, pinned };
+  return { conditions, params, pinned, used };
 }
 
 interface ColdQuery {
   conditions: string[];
   params: SQLParam[];
   pinned: Set<string>;
+  /** The filter's fields the conditions bound. */
+  used: string[];
   /** The partial index to read (SQLite, which has no statistics on them, might scan instead). */
   index?: string;
+  /** Whether the index holds the sort's order, so SQLite reads it in that order without sorting. */
+  ordered?: boolean;
+  /**
+   * The filter's other fields that a declared index names, as conditions SQLite tests on a row
+   * before it is decoded (a body costs far more to decode than to test in SQL).
+   */
+  rest?: { conditions: string[]; params: SQLParam[] };
 }
 
 const indexName = (collection: string, spec: { name: string }) => `cold_${collection}_${spec.name.replace(/[^A-Za-z0-9_]/g, '_')}`;
@@ -179,12 +212,14 @@ export class ColdRows {
   }
 
   /**
-   * An index's slice in insertion order: its rowids sorted first, from the index alone, then each
-   * row read in turn, so a read that stops early never sorts (or even reads) the whole slice.
+   * An index's slice in an order it does not hold (insertion order, or a sort): its rowids sorted
+   * first, from the index alone, then each row read in turn (those that pass `rest`), so a read
+   * that stops early never sorts (or even reads) the bodies of the whole slice.
    */
-  private *inInsertionOrder(sql: string, params: SQLParam[]): Generator<Document> {
+  private *byRowids(sql: string, params: SQLParam[], rest: ColdQuery['rest']): Generator<Document> {
     const seqs = [...this.file.query<{ seq: number }>(sql, ...params)].map((row) => row.seq);
-    for (const seq of seqs) yield* this.documents('SELECT rowid AS seq, id, body FROM documents WHERE rowid = ?', [seq]);
+    const where = rest?.conditions.length ? ` AND ${rest.conditions.join(' AND ')}` : '';
+    for (const seq of seqs) yield* this.documents(`SELECT rowid AS seq, id, body FROM documents WHERE rowid = ?${where}`, [seq, ...(rest?.params ?? [])]);
   }
 
   /** Rows read from disk, as documents, skipping those held in memory (a cold order written since) or deleted. */
@@ -242,7 +277,7 @@ export class ColdRows {
   /** The index whose prefix the filter pins most, and of those, one that holds the sort's order. */
   private plan(filter: Document, sort: Record<string, 1 | -1> | undefined): ColdQuery {
     const constraints = constraintsOf(filter);
-    let best: ColdQuery = { conditions: [], params: [], pinned: new Set() };
+    let best: ColdQuery = { conditions: [], params: [], pinned: new Set(), used: [] };
     let bestScore = 0;
     // `_id` is the primary key, which SQLite finds by itself.
     const specs: Array<{ key: Record<string, 1 | -1>; name?: string }> = [{ key: { _id: 1 } }, ...this.store.indexes.filter((spec) => Object.keys(spec.key).every(usableField))];
@@ -255,26 +290,44 @@ export class ColdRows {
         query.index = indexName(this.store.name, { name: spec.name });
         if (!this.indexes.has(query.index)) continue;
       }
+      query.ordered = servesSort(fields, query.pinned, sort);
       best = query;
       bestScore = score;
+    }
+    // The cold reads assume an indexed field holds one value of one type (docs/embedded-database.md),
+    // so its conditions hold on any row the filter matches, whichever index is read.
+    const indexed = new Set(this.store.indexes.flatMap((spec) => Object.keys(spec.key)));
+    best.rest = { conditions: [], params: [] };
+    for (const field of constraints.keys()) {
+      if (best.used.includes(field) || !indexed.has(field)) continue;
+      const { conditions, params } = conditionsFor([field], constraints);
+      best.rest.conditions.push(...conditions);
+      best.rest.params.push(...params);
     }
     return best;
   }
 
-  private run({ conditions, params, pinned, index }: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined): Document[] {
+  private run(query: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined): Document[] {
+    const { conditions, params, pinned, index, ordered, rest } = query;
     const keys = sort && need !== undefined ? Object.entries(sort).filter(([field]) => !pinned.has(field)) : [];
-    if (!keys.every(([field]) => usableField(field))) return this.run({ conditions, params, pinned, index }, test, undefined, undefined);
-    // In the sort's order alone, as the index holds it: ties keep insertion order, as in memory,
-    // because once `need` have passed, the rows still tied with the last are read too and the
-    // caller sorts them (stably, from insertion order).
-    const order = keys.length ? keys.map(([field, dir]) => `${fieldSql(field)} ${dir < 0 ? 'DESC' : 'ASC'}`) : ['rowid'];
-    const tied = (a: Document, b: Document) => keys.every(([field]) => valueKey(getPath(a, field)) === valueKey(getPath(b, field)));
+    if (!keys.every(([field]) => usableField(field))) return this.run(query, test, undefined, undefined);
+    // In the sort's order: ties keep insertion order, as in memory, because once `need` have
+    // passed, the rows still tied with the last are read too and the caller sorts them (stably,
+    // from insertion order). An order the index does not hold is sorted by SQLite on the keys
+    // before `_id` alone: `_id` is a column of the row, which would read every row of the slice.
+    const idAt = keys.findIndex(([field]) => field === '_id');
+    const sortedBy = ordered || idAt <= 0 ? keys : keys.slice(0, idAt);
+    const order = sortedBy.length ? sortedBy.map(([field, dir]) => `${fieldSql(field)} ${dir < 0 ? 'DESC' : 'ASC'}`) : ['rowid'];
+    const tied = (a: Document, b: Document) => sortedBy.every(([field]) => valueKey(getPath(a, field)) === valueKey(getPath(b, field)));
     const where = conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
     const matched: Document[] = [];
     const from = index ? this.from.replace('FROM documents', `FROM documents INDEXED BY "${index}"`) : this.from;
-    const rows = keys.length || !where
-      ? this.documents(`SELECT rowid AS seq, id, body ${from}${where} ORDER BY ${order.join(', ')}`, params)
-      : this.inInsertionOrder(`SELECT rowid AS seq ${from}${where} ORDER BY rowid`, params);
+    const restWhere = rest?.conditions.length ? ` AND ${rest.conditions.join(' AND ')}` : '';
+    // A walk the index holds, or every cold row in insertion order, reads the bodies as it goes.
+    const streamed = keys.length ? ordered : !where;
+    const rows = streamed
+      ? this.documents(`SELECT rowid AS seq, id, body ${from}${where}${restWhere} ORDER BY ${order.join(', ')}`, [...params, ...(rest?.params ?? [])])
+      : this.byRowids(`SELECT rowid AS seq ${from}${where} ORDER BY ${order.join(', ')}`, params, rest);
     let last: Document | undefined;
     for (const doc of rows) {
       if (last && !tied(doc, last)) break;
