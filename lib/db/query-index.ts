@@ -25,6 +25,9 @@ function rankOf(value: unknown): number {
   return 0;
 }
 
+/** Whether a value is one mingo's sort and compareValues order alike: not missing, null, an array or a sub-document. */
+export const sortable = (value: unknown): boolean => rankOf(value) > RANK.null;
+
 /** Orders two values an index holds as mingo's sort does. */
 export function compareValues(a: unknown, b: unknown): number {
   const ra = rankOf(a);

@@ -386,7 +386,7 @@ export class Store {
    * a slice's size is known from its bounds; a walk in sort order that stops at `need` is
    * counted as if one candidate in twenty passed the rest of the filter.
    */
-  private plan(filter: Document, sort: Record<string, 1 | -1> | undefined, need: number | undefined): IndexPlan | undefined {
+  private plan(filter: Document, sort: Record<string, 1 | -1> | undefined, need: number | undefined): { plan: IndexPlan; cost: number } | undefined {
     const constraints = constraintsOf(filter);
     const sortFields = new Set(Object.keys(sort ?? {}));
     let best: { plan: IndexPlan; cost: number; narrows: number } | undefined;
@@ -404,7 +404,7 @@ export class Store {
       const narrows = plan.combinations[0]!.length + (plan.range ? 1 : 0);
       if (!best || cost < best.cost || (cost === best.cost && narrows > best.narrows)) best = { plan, cost, narrows };
     }
-    return best?.plan;
+    return best;
   }
 
   /**
@@ -417,9 +417,13 @@ export class Store {
       readStats.examined++;
       return test(doc);
     };
-    const plan = this.plan(filter, sort, need);
+    const planned = this.plan(filter, sort, need);
+    // An `$or` of narrow branches (a search) can cost less than any one index: a walk in the
+    // sort's order tests what comes before each match, which for a rare one is most of the index.
+    const either = this.eitherPlans(filter);
+    const plan = either && (!planned || either.cost < planned.cost) ? undefined : planned?.plan;
     if (plan?.sortFields && need !== undefined) return this.walk(plan, passes, need);
-    const candidates = plan ? this.candidates(plan) : this.eitherCandidates(filter);
+    const candidates = plan ? this.candidates(plan) : either && this.eitherCandidates(either.plans);
     if (!candidates) return undefined;
     const ordered = [...candidates].sort((a, b) => this.seq(a) - this.seq(b));
     const limit = sort ? undefined : need;
@@ -438,14 +442,19 @@ export class Store {
     return found;
   }
 
-  /** An `$or` whose every branch (with the rest of the filter) an index serves: the union of theirs. */
-  private eitherCandidates(filter: Document): Set<Document> | undefined {
+  /** How an `$or` whose every branch (with the rest of the filter) an index serves is read, and what that costs. */
+  private eitherPlans(filter: Document): { plans: IndexPlan[]; cost: number } | undefined {
     const { $or: branches, ...rest } = filter;
     if (!Array.isArray(branches) || !branches.length) return undefined;
     const plans = branches.map((branch: Document) => this.plan({ $and: [rest, branch] }, undefined, undefined));
     if (plans.some((plan) => !plan)) return undefined;
+    return { plans: plans.map((p) => p!.plan), cost: plans.reduce((sum, p) => sum + p!.cost, 0) };
+  }
+
+  /** The union of the `$or` branches' slices. */
+  private eitherCandidates(plans: IndexPlan[]): Set<Document> {
     const found = new Set<Document>();
-    for (const plan of plans) for (const doc of this.candidates(plan!)) found.add(doc);
+    for (const plan of plans) for (const doc of this.candidates(plan)) found.add(doc);
     return found;
   }
 

@@ -111,6 +111,14 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: what a query reads'
     expect(one).toMatchObject({ examined: 1, copied: 1 });
   });
 
+  it('an $or of narrow branches with a sort reads their slices, not the sorted index up to the limit', async () => {
+    const search = await cost(() => orders.find({ $or: [{ owner: 'o7' }, { owner: 'o8', at: { $gte: day(100) } }] }).sort({ at: -1, _id: -1 }).limit(50).toArray());
+    const all = (await orders.find({}).toArray()).filter((d) => d.owner === 'o7' || (d.owner === 'o8' && d.at >= day(100)));
+    expect(search.result.map((d) => d.i)).toEqual(all.sort((a, b) => b.at - a.at || (b._id.toHexString() > a._id.toHexString() ? 1 : -1)).slice(0, 50).map((d) => d.i));
+    expect(all.length).toBeGreaterThan(50);
+    expect(search.examined).toBe(all.length);
+  });
+
   it('a pipeline that starts with $match reads only the documents that match', async () => {
     const totals = await cost(() => orders.aggregate([{ $match: { owner: 'o9' } }, { $group: { _id: '$state', n: { $sum: 1 } } }, { $sort: { _id: 1 } }]).toArray());
     expect(totals.result).toEqual([{ _id: 'completed', n: 30 }]);
