@@ -97,7 +97,7 @@ export async function readPage<T extends Document>(collection: AppCollection<T>,
   const key = spec.key ?? '_id';
   const start = cursor ? readCursor(spec as PageSpec<Document>, cursor) : null;
   const filter = (start ? { $and: [spec.filter, after(key, start.key, start.id)] } : spec.filter) as Filter<T>;
-  const sort = key === '_id' ? { _id: -1 as const } : { [key]: -1 as const, _id: -1 as const };
+  const sort = listOrder(key);
   const [docs, total] = await Promise.all([
     collection.find(filter, spec.projection ? { projection: { ...spec.projection, [key]: 1 } } : {}).sort(sort).limit(limit + 1).toArray(),
     start ? null : countOf(collection, spec),
@@ -108,9 +108,16 @@ export async function readPage<T extends Document>(collection: AppCollection<T>,
   return { docs, next: more && last ? makeCursor(spec as PageSpec<Document>, last[key], last._id as ObjectId) : null, total };
 }
 
+const listOrder = (key: string): Record<string, -1> => (key === '_id' ? { _id: -1 } : { [key]: -1, _id: -1 });
+
+/**
+ * Up to the cap, counted in the list's own order, so the count walks the index the page walks and
+ * stops at the cap. In no order, the embedded engine takes the first matches in insertion order,
+ * which for its rows on disk means sorting the index's whole slice first (every completed order).
+ */
 async function countOf<T extends Document>(collection: AppCollection<T>, spec: PageSpec<T>): Promise<ListTotal> {
   if (spec.count) return { count: await spec.count(), atLeast: false };
-  const ids = await collection.find(spec.filter, { projection: { _id: 1 } }).limit(COUNT_CAP + 1).toArray();
+  const ids = await collection.find(spec.filter, { projection: { _id: 1 } }).sort(listOrder(spec.key ?? '_id')).limit(COUNT_CAP + 1).toArray();
   return ids.length > COUNT_CAP ? { count: COUNT_CAP, atLeast: true } : { count: ids.length, atLeast: false };
 }
 
