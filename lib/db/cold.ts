@@ -8,7 +8,7 @@
  */
 import { ObjectId, type Document } from 'mongodb';
 import { decodeEjson } from './document-codec.ts';
-import { constraintsOf, type Constraint } from './query-index.ts';
+import { compareValues, constraintsOf, sortable, type Constraint } from './query-index.ts';
 import type { SqliteFile, SQLParam } from './sqlite-file.ts';
 import { getPath, readStats, valueKey, type IndexSpec, type Store } from './store.ts';
 
@@ -158,6 +158,18 @@ function servesSort(fields: readonly string[], pinned: ReadonlySet<string>, sort
   return keys.length > 0 && keys.every((field, i) => rest[i] === field);
 }
 
+/** Whether `doc` comes strictly after `other` on these sort keys (as mingo sorts); false when a value is not one both order alike. */
+function sortsAfter(keys: ReadonlyArray<[string, 1 | -1]>, doc: Document, other: Document): boolean {
+  for (const [field, dir] of keys) {
+    const a = getPath(doc, field);
+    const b = getPath(other, field);
+    if (!sortable(a) || !sortable(b)) return false;
+    const c = compareValues(a, b);
+    if (c) return c * dir > 0;
+  }
+  return false;
+}
+
 /** The collection's documents on disk only, read by what their indexes serve. */
 export class ColdRows {
   private readonly file: SqliteFile;
@@ -260,18 +272,18 @@ export class ColdRows {
    * through an index when one holds it). Through the declared index whose prefix the filter pins
    * most; with none, every cold row is read.
    */
-  select(filter: Document, test: (doc: Document) => boolean, { sort, need }: { sort?: Record<string, 1 | -1>; need?: number }): Document[] {
+  select(filter: Document, test: (doc: Document) => boolean, { sort, need, until }: { sort?: Record<string, 1 | -1>; need?: number; until?: Document }): Document[] {
     if (!this.present) return [];
     const { $or: branches, ...rest } = filter;
     if (Array.isArray(branches) && branches.length) {
       const queries = branches.map((branch: Document) => this.plan({ $and: [rest, branch] }, sort));
       if (queries.every((q) => q.conditions.length)) {
         const found = new Map<string, Document>();
-        for (const query of queries) for (const doc of this.run(query, test, sort, need)) found.set(valueKey(doc._id), doc);
+        for (const query of queries) for (const doc of this.run(query, test, sort, need, until)) found.set(valueKey(doc._id), doc);
         return [...found.values()].sort((a, b) => this.store.seqOf(a) - this.store.seqOf(b));
       }
     }
-    return this.run(this.plan(filter, need === undefined ? undefined : sort), test, sort, need);
+    return this.run(this.plan(filter, need === undefined ? undefined : sort), test, sort, need, until);
   }
 
   /** The index whose prefix the filter pins most, and of those, one that holds the sort's order. */
@@ -307,7 +319,12 @@ export class ColdRows {
     return best;
   }
 
-  private run(query: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined): Document[] {
+  /**
+   * With `until` (a document that sorts at or after the `need`-th already found in memory), a
+   * read in the sort's order stops at the first row that sorts after it: nothing from there on
+   * can make the cut.
+   */
+  private run(query: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined, until?: Document): Document[] {
     const { conditions, params, pinned, index, ordered, rest } = query;
     const keys = sort && need !== undefined ? Object.entries(sort).filter(([field]) => !pinned.has(field)) : [];
     if (!keys.every(([field]) => usableField(field))) return this.run(query, test, undefined, undefined);
@@ -319,6 +336,7 @@ export class ColdRows {
     const sortedBy = ordered || idAt <= 0 ? keys : keys.slice(0, idAt);
     const order = sortedBy.length ? sortedBy.map(([field, dir]) => `${fieldSql(field)} ${dir < 0 ? 'DESC' : 'ASC'}`) : ['rowid'];
     const tied = (a: Document, b: Document) => sortedBy.every(([field]) => valueKey(getPath(a, field)) === valueKey(getPath(b, field)));
+    const beyond = (doc: Document) => until !== undefined && sortedBy.length > 0 && sortsAfter(sortedBy, doc, until);
     const where = conditions.length ? ` AND ${conditions.join(' AND ')}` : '';
     const matched: Document[] = [];
     const from = index ? this.from.replace('FROM documents', `FROM documents INDEXED BY "${index}"`) : this.from;
@@ -330,7 +348,7 @@ export class ColdRows {
       : this.byRowids(`SELECT rowid AS seq ${from}${where} ORDER BY ${order.join(', ')}`, params, rest);
     let last: Document | undefined;
     for (const doc of rows) {
-      if (last && !tied(doc, last)) break;
+      if ((last && !tied(doc, last)) || beyond(doc)) break;
       readStats.examined++;
       if (!test(doc)) continue;
       matched.push(doc);

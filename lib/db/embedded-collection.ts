@@ -52,6 +52,9 @@ function plainIds(filter: Document | undefined): unknown[] | undefined {
   return Array.isArray(list) && list.every(isPlainId) ? list : undefined;
 }
 
+/** The documents in the sort's order, as mingo sorts them (by mingo only where the values need it). */
+const sorted = (docs: Document[], sort: SortSpec) => sortDocuments(docs, sort) ?? new Query({}, QUERY_OPTIONS).find<Document>(docs).sort(sort).all();
+
 /** Top-level fields only, each 0 or 1: such a projection is applied before copying, so only what is kept is copied. */
 function isSimpleProjection(projection: Projection): boolean {
   const entries = Object.entries(projection);
@@ -89,7 +92,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     const skip = opts.skip ?? 0;
     const limit = opts.limit ? Math.abs(opts.limit) : undefined;
     let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit });
-    if (opts.sort) docs = sortDocuments(docs, opts.sort) ?? new Query({}, QUERY_OPTIONS).find<Document>(docs).sort(opts.sort).all();
+    if (opts.sort) docs = sorted(docs, opts.sort);
     if (skip || limit) docs = docs.slice(skip, limit === undefined ? undefined : skip + limit);
     // Only what is returned is copied.
     return docs.map((doc) => project(doc, opts.projection));
@@ -129,7 +132,10 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
         return restQuery.test(doc);
       });
     } else {
-      cold = store.cold.select((filter ?? {}) as Document, (doc) => query.test(doc), { sort, need });
+      // When memory already holds `need` matches, the cold read stops at the first row that sorts
+      // after the last of them (the orders of the last days are mostly in memory, and newest first).
+      const until = sort && need !== undefined && hot.length >= need ? sorted(hot, sort)[need - 1] : undefined;
+      cold = store.cold.select((filter ?? {}) as Document, (doc) => query.test(doc), { sort, need, until });
     }
     if (!cold.length) return hot;
     const merged = [...hot, ...cold].sort((a, b) => store.seqOf(a) - store.seqOf(b));

@@ -170,6 +170,16 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: cold orders', () =>
     expect(readStats.fromDisk - before).toBeLessThanOrEqual(6);
   });
 
+  it('reads no further on disk than the first row after what memory already holds of a page', async () => {
+    const newest = [...orders].sort((a, b) => b.data.getTime() - a.data.getTime()).slice(0, 20);
+    expect(newest.some((o) => isCold(o, 30))).toBe(false);
+    const before = readStats.fromDisk;
+    const page = await payments(cold).find({}).sort({ data: -1, _id: -1 }).limit(20).toArray();
+    expect(page.map((o) => o._id)).toEqual(newest.map((o) => o._id));
+    // The newest cold row, which comes after the 20th in memory: nothing past it is read.
+    expect(readStats.fromDisk - before).toBe(1);
+  });
+
   it('reads by an index declared while it runs through that index at once', async () => {
     await payments(cold).createIndex({ price: 1 });
     const before = readStats.fromDisk;
