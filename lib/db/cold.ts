@@ -228,16 +228,21 @@ export class ColdRows {
    * first, from the index alone, then each row read in turn (those that pass `rest`), so a read
    * that stops early never sorts (or even reads) the bodies of the whole slice.
    */
-  private *byRowids(sql: string, params: SQLParam[], rest: ColdQuery['rest']): Generator<Document> {
+  private *byRowids(sql: string, params: SQLParam[], rest: ColdQuery['rest'], known?: ReadonlyMap<string, Document>): Generator<Document> {
     const seqs = [...this.file.query<{ seq: number }>(sql, ...params)].map((row) => row.seq);
     const where = rest?.conditions.length ? ` AND ${rest.conditions.join(' AND ')}` : '';
-    for (const seq of seqs) yield* this.documents(`SELECT rowid AS seq, id, body FROM documents WHERE rowid = ?${where}`, [seq, ...(rest?.params ?? [])]);
+    for (const seq of seqs) yield* this.documents(`SELECT rowid AS seq, id, body FROM documents WHERE rowid = ?${where}`, [seq, ...(rest?.params ?? [])], known);
   }
 
   /** Rows read from disk, as documents, skipping those held in memory (a cold order written since) or deleted. */
-  private *documents(sql: string, params: SQLParam[]): Generator<Document> {
+  private *documents(sql: string, params: SQLParam[], known?: ReadonlyMap<string, Document>): Generator<Document> {
     for (const row of this.file.query<{ seq: number; id: string; body: string }>(sql, ...params)) {
       if (this.store.docs.has(row.id) || this.store.tombstones.has(row.id)) continue;
+      const found = known?.get(row.id);
+      if (found) {
+        yield found;
+        continue;
+      }
       readStats.fromDisk++;
       yield this.store.placed(decodeEjson(row.body), row.seq);
     }
@@ -279,7 +284,9 @@ export class ColdRows {
       const queries = branches.map((branch: Document) => this.plan({ $and: [rest, branch] }, sort));
       if (queries.every((q) => q.conditions.length)) {
         const found = new Map<string, Document>();
-        for (const query of queries) for (const doc of this.run(query, test, sort, need, until)) found.set(valueKey(doc._id), doc);
+        // Branches overlap (a search's email and name are often the same orders): a row an earlier
+        // branch read is not decoded again.
+        for (const query of queries) for (const doc of this.run(query, test, sort, need, until, found)) found.set(valueKey(doc._id), doc);
         return [...found.values()].sort((a, b) => this.store.seqOf(a) - this.store.seqOf(b));
       }
     }
@@ -324,10 +331,10 @@ export class ColdRows {
    * read in the sort's order stops at the first row that sorts after it: nothing from there on
    * can make the cut.
    */
-  private run(query: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined, until?: Document): Document[] {
+  private run(query: ColdQuery, test: (doc: Document) => boolean, sort: Record<string, 1 | -1> | undefined, need: number | undefined, until?: Document, known?: ReadonlyMap<string, Document>): Document[] {
     const { conditions, params, pinned, index, ordered, rest } = query;
     const keys = sort && need !== undefined ? Object.entries(sort).filter(([field]) => !pinned.has(field)) : [];
-    if (!keys.every(([field]) => usableField(field))) return this.run(query, test, undefined, undefined);
+    if (!keys.every(([field]) => usableField(field))) return this.run(query, test, undefined, undefined, undefined, known);
     // In the sort's order: ties keep insertion order, as in memory, because once `need` have
     // passed, the rows still tied with the last are read too and the caller sorts them (stably,
     // from insertion order). An order the index does not hold is sorted by SQLite on the keys
@@ -344,8 +351,8 @@ export class ColdRows {
     // A walk the index holds, or every cold row in insertion order, reads the bodies as it goes.
     const streamed = keys.length ? ordered : !where;
     const rows = streamed
-      ? this.documents(`SELECT rowid AS seq, id, body ${from}${where}${restWhere} ORDER BY ${order.join(', ')}`, [...params, ...(rest?.params ?? [])])
-      : this.byRowids(`SELECT rowid AS seq ${from}${where} ORDER BY ${order.join(', ')}`, params, rest);
+      ? this.documents(`SELECT rowid AS seq, id, body ${from}${where}${restWhere} ORDER BY ${order.join(', ')}`, [...params, ...(rest?.params ?? [])], known)
+      : this.byRowids(`SELECT rowid AS seq ${from}${where} ORDER BY ${order.join(', ')}`, params, rest, known);
     let last: Document | undefined;
     for (const doc of rows) {
       if ((last && !tied(doc, last)) || beyond(doc)) break;

@@ -180,6 +180,17 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: cold orders', () =>
     expect(readStats.fromDisk - before).toBe(1);
   });
 
+  it("decodes a row once for a search whose branches find the same orders (a diner's email and name)", async () => {
+    const search = { $or: [{ email: prefixRange('bob') }, { name: prefixRange('Bob') }] };
+    const before = readStats.fromDisk;
+    const found = await payments(cold).find(search).sort({ data: -1, _id: -1 }).limit(150).toArray();
+    expect(text(found)).toBe(text(await payments(hot).find(search).sort({ data: -1, _id: -1 }).limit(150).toArray()));
+    // Memory holds too few: the page reaches past every cold order of Bob's, each decoded once.
+    const onDisk = orders.filter((o) => o.ownerUid === 'bob' && isCold(o, 30)).length;
+    expect(found.length).toBe(orders.filter((o) => o.ownerUid === 'bob').length);
+    expect(readStats.fromDisk - before).toBe(onDisk);
+  });
+
   it('reads by an index declared while it runs through that index at once', async () => {
     await payments(cold).createIndex({ price: 1 });
     const before = readStats.fromDisk;
