@@ -39,11 +39,14 @@ export async function pickupRules(now = new Date()): Promise<PickupRules> {
   return rulesOf(await orderingContext(now), now);
 }
 
+/** Whether the slot at `time`, holding `held` (a day's load per slot), has room for an order of `load` units. */
+const hasRoom = (held: Map<string, number>, time: string, load: number, rules: PickupRules) => (held.get(time) ?? 0) + load <= rules.capacity;
+
 async function slotsOf(date: string, now: Date, rules: PickupRules, load: number): Promise<PickupSlot[]> {
   const times = pickupTimesOn(date, now, rules);
   if (!times.length) return [];
   const held = await loadPerSlot(date);
-  return times.map((time) => ({ time, available: (held.get(time) ?? 0) + load <= rules.capacity }));
+  return times.map((time) => ({ time, available: hasRoom(held, time, load, rules) }));
 }
 
 /** The first of the soonest times (soonestTimes) with room for `load`, or null. */
@@ -51,7 +54,7 @@ async function soonestWithRoom(now: Date, rules: PickupRules, load: number): Pro
   const held = new Map<string, Map<string, number>>();
   for (const slot of soonestTimes(now, rules)) {
     if (!held.has(slot.date)) held.set(slot.date, await loadPerSlot(slot.date));
-    if ((held.get(slot.date)!.get(slot.time) ?? 0) + load <= rules.capacity) return slot;
+    if (hasRoom(held.get(slot.date)!, slot.time, load, rules)) return slot;
   }
   return null;
 }
@@ -94,7 +97,7 @@ export async function pickupOptions(now = new Date(), load = 1): Promise<{ optio
   const today = days[0]!.date;
   const todaySlots = slots.get(today) ?? [];
   const held = todaySlots.length && !todaySlots.some((s) => s.available) ? await loadPerSlot(today) : null;
-  const tooBigToday = Boolean(held && todaySlots.some((s) => (held.get(s.time) ?? 0) + 1 <= rules.capacity));
+  const tooBigToday = Boolean(held && todaySlots.some((s) => hasRoom(held, s.time, 1, rules)));
   return {
     options: {
       days,
