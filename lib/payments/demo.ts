@@ -23,8 +23,8 @@ export const demoProvider: PaymentProvider = {
   captureIntent: retrieveIntent,
   cancelIntent: retrieveIntent,
   // Nobody was charged: the refund is recorded on the order, and that is all there is to it.
-  async refund() {
-    return { id: `demo_re_${randomBytes(12).toString('hex')}` };
+  async refund(_intentId, amountCents) {
+    return { id: `demo_re_${randomBytes(12).toString('hex')}`, cents: amountCents };
   },
 };
 

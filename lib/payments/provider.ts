@@ -22,9 +22,10 @@ export interface PaymentProvider {
   /**
    * Gives `amountCents` of a paid intent back to the card; an authorization never captured is
    * voided instead (all of it). `refundId` is ours and `attempt` counts the tries: a refund sent
-   * again after a failure or a timeout is made at most once.
+   * again after a failure or a timeout is made at most once. It answers what was given back: an
+   * earlier try's refund, when that one went through, with that try's cents.
    */
-  refund(intentId: string, amountCents: number, refundId: string, attempt: number): Promise<{ id: string }>;
+  refund(intentId: string, amountCents: number, refundId: string, attempt: number): Promise<{ id: string; cents: number }>;
 }
 
 export { CURRENCY, type Currency } from './mode';

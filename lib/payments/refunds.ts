@@ -127,15 +127,9 @@ function linesAsRead(order: PaymentDoc): Record<string, unknown> {
   return Object.fromEntries(order.lines.map((line, i) => [`lines.${i}.refundedQuantity`, line.refundedQuantity || { $not: { $gt: 0 } }]));
 }
 
-/** The filter and the increments that keep each line's refunded quantity within what it holds. */
-function lineGuards(order: PaymentDoc, lines: readonly LineRefund[], sign: 1 | -1) {
-  const filter: Record<string, unknown> = {};
-  const inc: Record<string, number> = {};
-  for (const { index, quantity } of lines) {
-    if (sign === 1) filter[`lines.${index}.refundedQuantity`] = { $not: { $gt: order.lines[index]!.quantity - quantity } };
-    inc[`lines.${index}.refundedQuantity`] = sign * quantity;
-  }
-  return { filter, inc };
+/** What a refund of these lines adds to (1) or, failed, takes back from (-1) each line's refunded quantity. */
+function lineIncrements(lines: readonly LineRefund[], sign: 1 | -1): Record<string, number> {
+  return Object.fromEntries(lines.map(({ index, quantity }) => [`lines.${index}.refundedQuantity`, sign * quantity]));
 }
 
 const paidCents = (order: PaymentDoc) => toCents(order.price);
@@ -154,27 +148,34 @@ async function countInFigures(order: PaymentDoc): Promise<void> {
 }
 
 /**
- * Records a refund the provider made as done, in one conditional write: from pending, or from
- * failed (a try answered failed while another one, taken over, went through), taking its
- * reservation again, since the money went back. Null when it was done already.
+ * Records a refund the provider made as done, with what it gave back, in one conditional write:
+ * from pending, or from failed (a try answered failed while another one, taken over, went
+ * through), taking its reservation again, since the money went back. What the provider gave back
+ * is what counts: a try whose answer was lost gave the price of its day, which a failed refund of
+ * lines priced again since may not have. Null when it was done already.
  */
-async function markDone(order: WithId<PaymentDoc>, k: number, providerId: string, attempts?: number): Promise<WithId<PaymentDoc> | null> {
+async function markDone(order: WithId<PaymentDoc>, k: number, made: { id: string; cents: number }, attempts?: number): Promise<WithId<PaymentDoc> | null> {
   const { payments } = await collections();
   const refund = order.refunds![k]!;
   const now = new Date();
   const $set = {
     [`refunds.${k}.status`]: 'done',
-    [`refunds.${k}.providerId`]: providerId,
+    [`refunds.${k}.providerId`]: made.id,
+    [`refunds.${k}.cents`]: made.cents,
     ...(attempts ? { [`refunds.${k}.attempts`]: attempts } : {}),
     [`refunds.${k}.doneAt`]: now,
     updatedAt: now,
   };
-  const fromPending = await payments.findOneAndUpdate({ _id: order._id, [`refunds.${k}.status`]: 'pending' }, { $set }, { returnDocument: 'after' });
+  const fromPending = await payments.findOneAndUpdate(
+    { _id: order._id, [`refunds.${k}.status`]: 'pending', [`refunds.${k}.cents`]: refund.cents },
+    { $set, $inc: { refundedCents: made.cents - refund.cents } },
+    { returnDocument: 'after' },
+  );
   if (fromPending) return fromPending;
-  const { inc } = lineGuards(order, refund.lines ?? [], 1);
+  const inc = lineIncrements(refund.lines ?? [], 1);
   return payments.findOneAndUpdate(
     { _id: order._id, [`refunds.${k}.status`]: 'failed' },
-    { $set, $unset: { [`refunds.${k}.error`]: '' }, $inc: { refundedCents: refund.cents, ...inc } },
+    { $set, $unset: { [`refunds.${k}.error`]: '' }, $inc: { refundedCents: made.cents, ...inc } },
     { returnDocument: 'after' },
   );
 }
@@ -197,7 +198,7 @@ async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Prom
   const attempts = (refund.attempts ?? 0) + 1;
   try {
     const made = await providerOf(order.transactionId).refund(order.transactionId, refund.cents, refund.id, attempts);
-    const done = await markDone(order, k, made.id, attempts);
+    const done = await markDone(order, k, made, attempts);
     // Done by another try meanwhile (a takeover, or Stripe's webhook), which counted it and told the diner.
     if (!done) return orderById(order._id.toHexString());
     // The money went back: a figures write that fails must not answer that the refund failed. The
@@ -210,7 +211,7 @@ async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Prom
   } catch (err) {
     const message = err instanceof HttpError ? err.message : 'The payment provider could not be reached.';
     if (!(err instanceof HttpError)) console.error(`[payments] refund ${refund.id} of ${order.transactionId} failed`, err);
-    const { inc } = lineGuards(order, refund.lines ?? [], -1);
+    const inc = lineIncrements(refund.lines ?? [], -1);
     const failed = await payments.findOneAndUpdate(
       { _id: order._id, [`refunds.${k}.status`]: 'pending' },
       {
@@ -229,7 +230,7 @@ async function refund(by: Actor, order: WithId<PaymentDoc>, cents: number, reaso
   leftToRefund(order, cents);
   const at = new Date();
   const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason, at, status: 'pending', by, ...(lines.length ? { lines } : {}), attempts: 0, leaseUntil: leaseFrom(at) };
-  const { inc } = lineGuards(order, lines, 1);
+  const inc = lineIncrements(lines, 1);
   const reserved = await (await collections()).payments.findOneAndUpdate(
     { _id: order._id, ...roomFor(order, cents), ...(lines.length ? linesAsRead(order) : {}) },
     { $inc: { refundedCents: cents, ...inc }, $push: { refunds: entry }, $set: { updatedAt: entry.at } },
@@ -289,14 +290,18 @@ export async function retryRefund(admin: Admin, id: string, refundId: string): P
     );
     if (!reserved) throw new HttpError(409, 'This refund is under way.');
   } else if (entry.status === 'failed') {
-    leftToRefund(order, entry.cents);
-    const guards = lineGuards(order, entry.lines ?? [], 1);
+    const lines = entry.lines ?? [];
+    // Lines are priced again: refunds of lines made while this one stood failed took its place in
+    // the steps, and its old price would now give a cent too much or too little.
+    const cents = lines.length ? linesCents(order, lines) : entry.cents;
+    leftToRefund(order, cents);
+    const inc = lineIncrements(lines, 1);
     reserved = await payments.findOneAndUpdate(
-      { _id: order._id, [`refunds.${k}.status`]: 'failed', ...roomFor(order, entry.cents), ...guards.filter },
+      { _id: order._id, [`refunds.${k}.status`]: 'failed', ...roomFor(order, cents), ...(lines.length ? linesAsRead(order) : {}) },
       {
-        $set: { [`refunds.${k}.status`]: 'pending', [`refunds.${k}.leaseUntil`]: leaseFrom(now), updatedAt: now },
+        $set: { [`refunds.${k}.status`]: 'pending', [`refunds.${k}.cents`]: cents, [`refunds.${k}.leaseUntil`]: leaseFrom(now), updatedAt: now },
         $unset: { [`refunds.${k}.error`]: '' },
-        $inc: { refundedCents: entry.cents, ...guards.inc },
+        $inc: { refundedCents: cents, ...inc },
       },
       { returnDocument: 'after' },
     );
@@ -371,7 +376,7 @@ async function recordStripeRefund(_id: ObjectId, made: StripeRefund): Promise<vo
     if (k >= 0) {
       const ours = order.refunds![k]!;
       if (ours.status === 'done' || ours.status === undefined) return;
-      const done = await markDone(order, k, made.id);
+      const done = await markDone(order, k, made);
       if (!done) continue;
       if (ours.reason !== CANCELLED) await mailOrderRefund(done, ours.id);
       await orderWritten(async () => done);

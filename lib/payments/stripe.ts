@@ -62,18 +62,18 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       if (intent.status === 'requires_capture') {
         if (amountCents !== intent.amount) throw new PaymentError(409, 'This payment is only authorized: it can be voided as a whole, not in part.', 'not_captured');
         await stripe.paymentIntents.cancel(intentId).catch(mapStripeError);
-        return { id: `void_${intentId}` };
+        return { id: `void_${intentId}`, cents: intent.amount };
       }
       // A try before this one may have reached Stripe and lost its answer: that refund counts.
       if (attempt > 1) {
         const earlier = (await refundsMade(stripe, intentId)).find((r) => r.refundId === refundId);
-        if (earlier) return { id: earlier.id };
+        if (earlier) return { id: earlier.id, cents: earlier.cents };
       }
       // Stripe replays a key's first answer, failures included: each try has a key of its own.
       const refund = await stripe.refunds
         .create({ payment_intent: intentId, amount: amountCents, metadata: { refund_id: refundId } }, { idempotencyKey: `refund-${refundId}-${attempt}` })
         .catch(mapStripeError);
-      return { id: refund.id };
+      return { id: refund.id, cents: refund.amount };
     },
   };
 }

@@ -542,6 +542,30 @@ describe('checkout in Stripe mode', () => {
       expect(fake.intents.get(intentId)!.amount_refunded).toBe(1450);
     });
 
+    it('a line refund whose answers were lost, retried after another: priced again, but what Stripe gave back with the lost try is what is recorded', async () => {
+      await changeSettings((s) => void (s.tax = { mode: 'added', rates: [{ id: 'food', name: 'Sales tax', percent: 8.875 }] }));
+      try {
+        const { id, intentId } = await paidStripeOrder();
+        const soup = { lines: [{ index: 0, quantity: 1 }], reason: 'Cold soup' };
+        fake.loseAnswers('/v1/refunds', 3);
+        expect((await refundAs(id, soup)).status).toBe(502);
+        const lost = (await storedOrder(intentId)).refunds![0]!;
+        // One soup: 14.50 and its tax, 1.286 → 1.29.
+        expect(lost).toMatchObject({ cents: 1579, status: 'failed' });
+        // Another soup while the first stands failed is priced as the first one.
+        expect((await refundAs(id, soup)).body.refunds![1]).toMatchObject({ cents: 1579, status: 'done' });
+        // Priced again, the first would now give 15.78 (two soups' tax is 2.57), but Stripe made it at 15.79.
+        const retried = await retryAs(id, lost.id);
+        expect(retried.status).toBe(200);
+        expect(retried.body.refunds!.map((r) => [r.id, r.cents, r.status])).toEqual([[lost.id, 1579, 'done'], [expect.any(String), 1579, 'done']]);
+        expect(retried.body.refundedCents).toBe(3158);
+        expect(fake.intents.get(intentId)!.amount_refunded).toBe(3158);
+        expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(2);
+      } finally {
+        await changeSettings((s) => void (s.tax = { mode: 'added', rates: [] }));
+      }
+    });
+
     it('a refund Stripe fails is recorded failed, with nothing refunded anywhere, and a retry refunds it once', async () => {
       const { id, intentId } = await paidStripeOrder();
       // The SDK tries a request three times before it gives up.

@@ -10,6 +10,7 @@ import { PATCH as patchMenuItem } from '@/app/api/menu/[id]/route';
 import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
 import { POST as quoteRefund } from '@/app/api/orders/[id]/refunds/quote/route';
+import { POST as retryRefundRoute } from '@/app/api/orders/[id]/refunds/[refundId]/route';
 import { PATCH as patchPromo } from '@/app/api/promos/[id]/route';
 import { POST as checkRoute } from '@/app/api/promos/check/route';
 import { GET as salesRoute } from '@/app/api/reports/sales/route';
@@ -402,6 +403,34 @@ describe('a refund of lines gives back what the diner paid for them, after the d
     const { order } = await refundSteps(id, [[0, 2]]);
     expect(order.refundedCents).toBe(5345 - 500);
     expect(order.refunds!.reduce((sum, r) => sum + r.cents, 0)).toBe(5345 - 500);
+  });
+
+  it('a refund of a line that failed is priced again when retried after others, so they still add up exactly', async () => {
+    const promo = await makeCode({ kind: 'fixed', amount: 3 });
+    const diner = await makeDiner();
+    await addLines(diner, [soup, soup, salad]);
+    const { id } = await payWith(diner, promo.code);
+    // $3 over 29.00 of soup and 9.95 of salad: 2.23 and 0.77. The soups 26.77: the first one priced
+    // 13.39 (the half cent to it), so the second 13.38.
+    const spy = vi.spyOn((await import('@/lib/payments/demo')).demoProvider, 'refund').mockRejectedValueOnce(new Error('connection reset'));
+    let failed: Order;
+    try {
+      const res = await call<Failure>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { lines: [{ index: 0, quantity: 1 }], reason: 'Cold' } }, params({ id }));
+      expect(res.status).toBe(502);
+      failed = await receipt(admin, id);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failed.refunds).toMatchObject([{ cents: 1339, status: 'failed' }]);
+    // The other soup, then the salad, while it stands failed.
+    const { given } = await refundSteps(id, [[0, 1], [1, 1]]);
+    expect(given).toEqual([1339, 918]);
+    const refundId = failed.refunds![0]!.id;
+    const retried = await call<Order & Failure>(retryRefundRoute, `/api/orders/${id}/refunds/${refundId}`, { as: admin }, params({ id, refundId }));
+    expect(retried.status).toBe(200);
+    expect(retried.body.refunds![0]).toMatchObject({ id: refundId, cents: 1338, status: 'done' });
+    expect(retried.body.refundedCents).toBe(2900 + 995 - 300);
+    expect(retried.body.refundedCents).toBe(centsOf(retried.body.price));
   });
 
   it('a dish the code made free has nothing to give back: 409, and nothing changes', async () => {
