@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login } from './support';
+import { ADMIN, createAccount, login, signedIn } from './support';
 
 /** The home page is prerendered; a review write marks it stale, so the next visits show the change. */
 async function expectTestimonial(page: Page, text: string, shown = true) {
@@ -44,4 +44,37 @@ test('a diner rates with the keyboard, posts a review, sees it on the home page,
 
   await expectTestimonial(page, second);
   await expectTestimonial(page, first, false);
+});
+
+test('an admin hides a review from the site and shows it again; its author is told it is hidden', { tag: '@admin' }, async ({ page, browser }) => {
+  const account = await createAccount('hider');
+  const diner = await signedIn(browser, account);
+  const text = `Too much salt in everything, visit ${Date.now()}`;
+  await diner.goto('/dashboard/review');
+  await diner.getByRole('radiogroup', { name: 'Rating' }).locator('label').nth(1).click();
+  await diner.getByLabel('Your review').fill(text);
+  await diner.getByRole('button', { name: 'Post review' }).click();
+  await expect(diner.getByText('Thank you for your review')).toBeVisible();
+  await expectTestimonial(page, text);
+
+  await login(page, ADMIN, '/dashboard/reviews');
+  const row = page.getByRole('row').filter({ hasText: text });
+  await row.getByRole('button', { name: `Hide the review by ${account.name}` }).click();
+  await expect(page.getByText(`The review by ${account.name} is hidden from the site`)).toBeVisible();
+  // The list shows what is on the site unless asked otherwise.
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Show', { exact: true }).selectOption('hidden');
+  await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
+  await expectTestimonial(page, text, false);
+
+  await diner.reload();
+  await expect(diner.getByRole('status').filter({ hasText: 'The restaurant has hidden your review from the home page.' })).toBeVisible();
+  await expect(diner.getByLabel('Your review')).toHaveValue(text);
+
+  await page.goto('/dashboard/reviews');
+  await page.getByLabel('Show', { exact: true }).selectOption('all');
+  await row.getByRole('button', { name: `Show the review by ${account.name}` }).click();
+  await expect(page.getByText(`The review by ${account.name} is on the site again`)).toBeVisible();
+  await expect(row.getByText('Hidden', { exact: true })).toHaveCount(0);
+  await expectTestimonial(page, text);
 });

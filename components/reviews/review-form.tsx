@@ -51,7 +51,7 @@ function ReviewEditor({ review, name, onSaved }: EditorProps) {
       const saved = await api<Review>('/api/review', { method: 'POST', json: values });
       await onSaved(saved);
       reset({ rating: saved.rating, details: saved.details }); // what is stored is the new 'unchanged'
-      void notify.success(review ? 'Review updated' : 'Thank you for your review', 'It is on our home page now.');
+      void notify.success(review ? 'Review updated' : 'Thank you for your review', saved.hidden ? 'The restaurant has hidden it from the home page.' : 'It is on our home page now.');
     } catch (err) {
       setError('root', { message: err instanceof ApiError ? err.message : 'Your review could not be sent. Check your connection and try again.' });
     }
@@ -59,13 +59,19 @@ function ReviewEditor({ review, name, onSaved }: EditorProps) {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
-      <p className="text-sm text-gray-600">
-        {review ? 'You reviewed us already; saving replaces your review.' : 'How was your visit?'} It is shown on our{' '}
-        <Link href="/" className="font-semibold text-gold underline">
-          home page
-        </Link>{' '}
-        as written by <strong>{name}</strong>.
-      </p>
+      {review?.hidden ? (
+        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          The restaurant has hidden your review from the home page. You can still change it here, and it stays hidden.
+        </p>
+      ) : (
+        <p className="text-sm text-gray-600">
+          {review ? 'You reviewed us already; saving replaces your review.' : 'How was your visit?'} It is shown on our{' '}
+          <Link href="/" className="font-semibold text-gold underline">
+            home page
+          </Link>{' '}
+          as written by <strong>{name}</strong>.
+        </p>
+      )}
       <Controller
         control={control}
         name="rating"

@@ -56,7 +56,7 @@ export type Viewer = ViewerAs<'diner'>;
 export type Staff = ViewerAs<'staff'>;
 export type Admin = ViewerAs<'admin'>;
 
-const LOG_IN = 'Please log in.';
+export const LOG_IN = 'Please log in.';
 
 /** What a person lacking the role is told. */
 const REFUSALS: Record<Role, string> = {

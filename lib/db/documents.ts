@@ -33,6 +33,8 @@ export interface ReviewDoc {
   email?: string;
   createdAt?: Date;
   updatedAt?: Date;
+  /** Taken off the site by an admin, and who did it; shown again, it loses this. Its author still sees it. */
+  hidden?: { at: Date; by: Actor };
 }
 
 export interface UserDoc {

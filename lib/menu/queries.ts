@@ -1,4 +1,6 @@
 import 'server-only';
+import { HttpError } from '@/lib/api/http';
+import { LOG_IN, authorize, type Shopper } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
 import type { MenuCategory, MenuItem } from '@/lib/menu/types';
 import type { MenuItemDoc, ReviewDoc } from '@/lib/db/documents';
@@ -29,9 +31,12 @@ export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
   };
 }
 
-function toReview(doc: WithId<ReviewDoc>): Review {
-  return { _id: doc._id.toHexString(), name: doc.name, details: doc.details, rating: doc.rating };
+export function toReview(doc: WithId<ReviewDoc>): Review {
+  return { _id: doc._id.toHexString(), name: doc.name, details: doc.details, rating: doc.rating, ...(doc.hidden ? { hidden: true } : {}) };
 }
+
+/** The reviews on the site: those no admin hid. */
+const PUBLISHED: Filter<ReviewDoc> = { hidden: { $exists: false } };
 
 export async function getMenuItems(category?: MenuCategory): Promise<MenuItem[]> {
   const { menu } = await collections();
@@ -69,14 +74,19 @@ export async function getMenuItem(id: string): Promise<MenuItem | null> {
 
 /**
  * A page of the reviews, newest first, by the day they were written: an id holds its creation
- * time, so the days are a range of ids and the list needs no index but its own.
+ * time, so the days are a range of ids and the list needs no index but its own. Anybody reads
+ * those on the site; only an admin those hidden (`status` hidden or all).
  */
-export async function getReviews({ limit, cursor, from, to }: ReviewsQuery = {}): Promise<Paged<Review>> {
+export async function getReviews({ limit, cursor, from, to, status = 'published' }: ReviewsQuery = {}, viewer: Shopper | null = null): Promise<Paged<Review>> {
+  if (status !== 'published') {
+    if (!viewer) throw new HttpError(401, LOG_IN);
+    authorize(viewer, 'admin');
+  }
   const { reviews } = await collections();
-  const filter: Filter<ReviewDoc> = {};
+  const filter: Filter<ReviewDoc> = status === 'published' ? { ...PUBLISHED } : status === 'hidden' ? { hidden: { $exists: true } } : {};
   const written = dayRange({ from, to }, (await getSettings()).schedule.timeZone, idAt);
   if (written) filter._id = written;
-  const page = await readPage(reviews, { list: 'reviews', scope: { from, to }, filter }, { limit, cursor });
+  const page = await readPage(reviews, { list: 'reviews', scope: { from, to, status }, filter }, { limit, cursor });
   return mapPage(page, (docs) => docs.map(toReview));
 }
 
@@ -87,14 +97,14 @@ const idAt = (at: Date) => ObjectId.createFromTime(Math.floor(at.getTime() / 100
 export const TESTIMONIALS = 10;
 
 /**
- * The home page's testimonials and the rating of every review: the page stays the same size
- * however many reviews a year brings, while its rating (for crawlers) still counts them all.
+ * The home page's testimonials and the rating of every review on the site: the page stays the
+ * same size however many reviews a year brings, while its rating (for crawlers) counts them all.
  */
 export async function getTestimonials(limit = TESTIMONIALS): Promise<{ latest: Review[]; rating: RatingSummary | null }> {
   const { reviews } = await collections();
   const [docs, totals] = await Promise.all([
-    reviews.find({}).sort({ _id: -1 }).limit(limit).toArray(),
-    reviews.aggregate<RatingSummary>([{ $group: { _id: null, count: { $sum: 1 }, mean: { $avg: '$rating' } } }]).toArray(),
+    reviews.find(PUBLISHED).sort({ _id: -1 }).limit(limit).toArray(),
+    reviews.aggregate<RatingSummary>([{ $match: PUBLISHED }, { $group: { _id: null, count: { $sum: 1 }, mean: { $avg: '$rating' } } }]).toArray(),
   ]);
   const all = totals[0];
   return { latest: docs.map(toReview), rating: all?.count ? { count: all.count, mean: all.mean } : null };

@@ -1,12 +1,13 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
-import { ObjectId, type WithId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin, type Viewer } from '@/lib/auth/viewer';
 import { collections, toObjectId } from '@/lib/db';
-import type { ReviewDoc } from '@/lib/db/documents';
+import { toReview } from '@/lib/menu/queries';
+import { actorOf } from '@/lib/orders/orders';
 import type { Review } from '@/lib/reviews/types';
-import type { ReviewInput } from '@/lib/reviews/schemas';
+import type { ReviewInput, ReviewModeration } from '@/lib/reviews/schemas';
 
 /**
  * The one place reviews are written (the public site reads them in lib/menu/queries.ts).
@@ -16,10 +17,6 @@ import type { ReviewInput } from '@/lib/reviews/schemas';
  * the review and the other rewrites it. Each review has an id of its own, which says nothing about
  * its author.
  */
-
-function toReview(doc: WithId<ReviewDoc>): Review {
-  return { _id: doc._id.toHexString(), name: doc.name, details: doc.details, rating: doc.rating };
-}
 
 /** The home page's testimonials are prerendered (revalidate = 300): a write must not wait 5 minutes to show. */
 function revalidateTestimonials(): void {
@@ -40,13 +37,30 @@ export async function saveReview(viewer: Viewer, input: ReviewInput, now = new D
   const fields = { name: viewer.name, rating: input.rating, details: input.details };
   const { reviews } = await collections();
   const fresh = new ObjectId();
+  // A hidden review stays hidden when its author rewrites it.
   const before = await reviews.findOneAndUpdate(
     { ownerUid: viewer.uid },
     { $set: { ...fields, updatedAt: now }, $setOnInsert: { _id: fresh, email: viewer.email, createdAt: now } },
-    { upsert: true, projection: { _id: 1 } },
+    { upsert: true, projection: { _id: 1, hidden: 1 } },
   );
   revalidateTestimonials();
-  return { review: { _id: (before?._id ?? fresh).toHexString(), ...fields }, created: !before };
+  return { review: { _id: (before?._id ?? fresh).toHexString(), ...fields, ...(before?.hidden ? { hidden: true } : {}) }, created: !before };
+}
+
+/** Takes a review off the site (the testimonials, the public list and the rating), or puts it back, saying who did it. */
+export async function moderateReview(admin: Admin, id: string, { hidden }: ReviewModeration, now = new Date()): Promise<Review> {
+  authorize(admin, 'admin');
+  const _id = toObjectId(id);
+  if (!_id) throw new HttpError(400, 'Malformed review id.');
+  const { reviews } = await collections();
+  const doc = await reviews.findOneAndUpdate(
+    { _id },
+    hidden ? { $set: { hidden: { at: now, by: actorOf(admin) } } } : { $unset: { hidden: '' } },
+    { returnDocument: 'after' },
+  );
+  if (!doc) throw new HttpError(404, 'No review has this id.');
+  revalidateTestimonials();
+  return toReview(doc);
 }
 
 /** Removes a review from the site (moderation). */

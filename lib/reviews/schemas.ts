@@ -20,6 +20,19 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
-/** GET /api/review: a page of the reviews, newest first, by the day written (`?from=`, `?to=`, both included). */
-export const reviewsQuerySchema = z.strictObject({ ...dayRangeParams, ...pageParams }).refine(...dayRangeRefinement);
+/** Which reviews a list shows: those on the site (anybody), or also or only those hidden (admins). */
+export const REVIEW_STATUSES = ['published', 'hidden', 'all'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * GET /api/review: a page of the reviews, newest first, by the day written (`?from=`, `?to=`, both
+ * included) and `?status=` (published unless said).
+ */
+export const reviewsQuerySchema = z
+  .strictObject({ ...dayRangeParams, ...pageParams, status: z.enum(REVIEW_STATUSES, { error: 'status is published, hidden or all' }).optional() })
+  .refine(...dayRangeRefinement);
 export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;
+
+/** PATCH /api/review/{id} (admins): takes a review off the site, or puts it back. */
+export const reviewModerationSchema = z.strictObject({ hidden: z.boolean({ error: 'hidden is true or false' }) });
+export type ReviewModeration = z.infer<typeof reviewModerationSchema>;

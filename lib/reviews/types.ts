@@ -4,6 +4,8 @@ export interface Review {
   name: string;
   details: string;
   rating: number;
+  /** An admin took it off the site: only admins and its author see it. */
+  hidden?: true;
 }
 
 /** The guests' rating over every published review: how many there are and their mean. */

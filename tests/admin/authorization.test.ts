@@ -15,7 +15,8 @@ import { GET as statsRoute } from '@/app/api/stats/route';
 import { GET as salesReportRoute } from '@/app/api/reports/sales/route';
 import { GET as bookingsRoute } from '@/app/api/bookings/route';
 import { PATCH as bookingRoute } from '@/app/api/bookings/[id]/route';
-import { DELETE as deleteReviewRoute } from '@/app/api/review/[id]/route';
+import { DELETE as deleteReviewRoute, PATCH as moderateReviewRoute } from '@/app/api/review/[id]/route';
+import { GET as reviewsListRoute } from '@/app/api/review/route';
 import { GET as ordersRoute } from '@/app/api/orders/route';
 import { PATCH as orderRoute } from '@/app/api/orders/[id]/route';
 import { GET as streamRoute } from '@/app/api/orders/stream/route';
@@ -175,6 +176,23 @@ const endpoints: Endpoint[] = [
       const { review } = await saveReview(author, { rating: 4, details: 'A review to moderate.' });
       const res = await deleteReviewRoute(request('DELETE', `/api/review/${review._id}`, { headers }), params({ id: review._id }));
       return { res, changed: async () => (await getOwnReview(author)) === null };
+    },
+  },
+  {
+    name: 'GET /api/review?status=hidden',
+    ok: 200,
+    async call(headers) {
+      return { res: await reviewsListRoute(request('GET', '/api/review?status=hidden', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'PATCH /api/review/{id} (hide)',
+    ok: 200,
+    async call(headers) {
+      const author = await viewerOf(await makeDiner());
+      const { review } = await saveReview(author, { rating: 4, details: 'A review to moderate.' });
+      const res = await moderateReviewRoute(request('PATCH', `/api/review/${review._id}`, { headers, json: { hidden: true } }), params({ id: review._id }));
+      return { res, changed: async () => (await getOwnReview(author))?.hidden === true };
     },
   },
   {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { revalidatePath } from 'next/cache';
 import { GET as listRoute, POST as saveRoute } from '@/app/api/review/route';
 import { GET as mineRoute } from '@/app/api/review/mine/route';
-import { DELETE as deleteRoute } from '@/app/api/review/[id]/route';
+import { DELETE as deleteRoute, PATCH as moderateRoute } from '@/app/api/review/[id]/route';
 import { createSessionToken } from '@/lib/auth/session';
 import { endAllSessions } from '@/lib/users/account';
 import { collections } from '@/lib/db';
@@ -14,7 +14,7 @@ import { TESTIMONIALS, getTestimonials } from '@/lib/menu/queries';
 import { saveReview } from '@/lib/reviews/reviews';
 import type { Review } from '@/lib/reviews/types';
 import { errorOf, params, request } from '../support/http';
-import { makeAdmin, makeDiner, viewerOf } from '../support/people';
+import { makeAdmin, makeDiner, makeStaff, viewerOf } from '../support/people';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
@@ -26,6 +26,8 @@ const save = (who: Who, json: unknown) => saveRoute(request('POST', '/api/review
 const mine = (who: Who) => mineRoute(request('GET', '/api/review/mine', { headers: who.headers }), undefined);
 const remove = (who: Who, id: string) => deleteRoute(request('DELETE', `/api/review/${id}`, { headers: who.headers }), params({ id }));
 const all = async () => (await (await listRoute(request('GET', '/api/review'), undefined)).json()) as Review[];
+const list = (who: Who, query: string) => listRoute(request('GET', `/api/review${query}`, { headers: who.headers }), undefined);
+const moderate = (who: Who, id: string, json: unknown) => moderateRoute(request('PATCH', `/api/review/${id}`, { headers: who.headers, json }), params({ id }));
 
 async function reviewsBy(email: string): Promise<number> {
   const { reviews } = await collections();
@@ -156,6 +158,87 @@ describe('GET /api/review', () => {
     const reviews = await all();
     expect(Array.isArray(reviews)).toBe(true);
     expect(reviews.some((r) => r.name === 'Amelia Hart')).toBe(true);
+  });
+});
+
+describe('hiding a review (PATCH /api/review/{id})', () => {
+  async function written(details = `Hidden or not, visit ${Date.now()} ${Math.random()}`) {
+    const author = await makeDiner();
+    return { author, review: (await (await save(author, { rating: 1, details })).json()) as Review };
+  }
+  const ids = (reviews: Review[]) => reviews.map((r) => r._id);
+
+  it('takes it off the site, the testimonials and their rating; the admin finds it under hidden, its author still sees it, and showing it puts it back', async () => {
+    const { author, review } = await written();
+    const admin = await makeAdmin({ name: 'Ada Admin' });
+    const before = await getTestimonials();
+    vi.mocked(revalidatePath).mockClear();
+
+    const hidden = await moderate(admin, review._id, { hidden: true });
+    expect(hidden.status).toBe(200);
+    expect(await hidden.json()).toEqual({ ...review, hidden: true });
+    expect(revalidatePath).toHaveBeenCalledWith('/');
+    expect(ids(await all())).not.toContain(review._id);
+    const after = await getTestimonials();
+    expect(ids(after.latest)).not.toContain(review._id);
+    expect(after.rating!.count).toBe(before.rating!.count - 1);
+    const { reviews } = await collections();
+    expect((await reviews.findOne({ email: author.email }))!.hidden).toMatchObject({ at: expect.any(Date), by: { name: 'Ada Admin' } });
+
+    const onlyHidden = (await (await list(admin, '?status=hidden')).json()) as Review[];
+    expect(onlyHidden.find((r) => r._id === review._id)).toEqual({ ...review, hidden: true });
+    expect(onlyHidden.every((r) => r.hidden)).toBe(true);
+    expect(ids((await (await list(admin, '?status=all')).json()) as Review[])).toContain(review._id);
+
+    // Its author sees it hidden, and rewriting it does not bring it back.
+    expect(await (await mine(author)).json()).toEqual({ ...review, hidden: true });
+    const rewritten = await save(author, { rating: 5, details: 'I take it back, it was lovely.' });
+    expect(await rewritten.json()).toMatchObject({ _id: review._id, hidden: true });
+    expect(ids(await all())).not.toContain(review._id);
+
+    const shown = await moderate(admin, review._id, { hidden: false });
+    expect(await shown.json()).toEqual({ _id: review._id, name: review.name, rating: 5, details: 'I take it back, it was lovely.' });
+    expect((await all())[0]!._id).toBe(review._id);
+    expect((await getTestimonials()).rating!.count).toBe(before.rating!.count);
+  });
+
+  it('is for admins: visitors are asked to log in, diners (the author too) and staff are refused, and nothing changes', async () => {
+    const { author, review } = await written();
+    for (const [who, status] of [
+      [anonymous, 401],
+      [author, 403],
+      [await makeDiner(), 403],
+      [await makeStaff(), 403],
+    ] as const) {
+      const res = await moderate(who, review._id, { hidden: true });
+      expect(res.status).toBe(status);
+      expect(await errorOf(res)).toEqual(expect.any(String));
+      expect(ids(await all())).toContain(review._id);
+      // Nor may they list the hidden ones.
+      const hidden = await list(who, '?status=hidden');
+      expect(hidden.status).toBe(status);
+      expect(await errorOf(hidden)).toEqual(expect.any(String));
+    }
+  });
+
+  it.each<[string, string, unknown, number, RegExp]>([
+    ['hidden that is not true or false', 'id', { hidden: 'yes' }, 400, /^hidden: hidden is true or false$/],
+    ['no hidden at all', 'id', {}, 400, /^hidden: hidden is true or false$/],
+    ['a field it does not take', 'id', { hidden: true, name: 'Someone else' }, 400, /name/],
+    ['a malformed id', 'not-an-id', { hidden: true }, 400, /^Malformed review id\.$/],
+    ['a review that does not exist', '0123456789abcdef01234567', { hidden: true }, 404, /^No review has this id\.$/],
+  ])('answers %s with a %i and changes nothing', async (_name, which, json, status, message) => {
+    const { review } = await written();
+    const res = await moderate(await makeAdmin(), which === 'id' ? review._id : which, json);
+    expect(res.status).toBe(status);
+    expect(await errorOf(res)).toMatch(message);
+    expect(ids(await all())).toContain(review._id);
+  });
+
+  it('answers an unknown status with a 400', async () => {
+    const res = await list(await makeAdmin(), '?status=secret');
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatch(/status is published, hidden or all/);
   });
 });
 

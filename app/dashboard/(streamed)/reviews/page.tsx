@@ -9,12 +9,12 @@ export const metadata: Metadata = { title: 'Guest Reviews' };
 
 /** The first page of reviews is in the first HTML; more are read as the admin scrolls. */
 export default async function GuestReviewsPage() {
-  await requirePage('/dashboard/reviews');
+  const admin = await requirePage('/dashboard/reviews');
   const url = '/api/review';
-  const first = await firstScreen(url, (page) => getReviews(page));
+  const first = await firstScreen(url, (page) => getReviews(page, admin));
   return (
     <section>
-      <PageHeading title="Guest reviews" subtitle="What diners wrote" />
+      <PageHeading title="Guest reviews" subtitle="What diners wrote: hide a review from the site, or remove it" />
       <ReviewModeration first={first} />
     </section>
   );
