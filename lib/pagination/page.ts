@@ -93,10 +93,20 @@ function after(key: string, value: unknown, id: ObjectId): Document {
   return { [key]: { $lte: value }, $or: [{ [key]: { $lt: value } }, { _id: { $lt: id } }] };
 }
 
+/**
+ * The list's filter, and the rows after the cursor. The filter's own fields stay at the top, so a
+ * search's `$or` of index ranges is still read branch by branch on a later page: inside an `$and`
+ * neither backend's planner would see it, and the page would walk the list's order testing every
+ * row before each match.
+ */
+function andAfter(filter: Document, rest: Document): Document {
+  return { ...filter, $and: [...((filter.$and as Document[] | undefined) ?? []), rest] };
+}
+
 export async function readPage<T extends Document>(collection: AppCollection<T>, spec: PageSpec<T>, { limit = DEFAULT_LIMIT, cursor }: PageQuery): Promise<DocPage<T>> {
   const key = spec.key ?? '_id';
   const start = cursor ? readCursor(spec as PageSpec<Document>, cursor) : null;
-  const filter = (start ? { $and: [spec.filter, after(key, start.key, start.id)] } : spec.filter) as Filter<T>;
+  const filter = (start ? andAfter(spec.filter as Document, after(key, start.key, start.id)) : spec.filter) as Filter<T>;
   const sort = listOrder(key);
   const [docs, total] = await Promise.all([
     collection.find(filter, spec.projection ? { projection: { ...spec.projection, [key]: 1 } } : {}).sort(sort).limit(limit + 1).toArray(),

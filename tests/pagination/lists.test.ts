@@ -11,6 +11,7 @@ import { GET as paymentsRoute } from '@/app/api/payments/[email]/route';
 import { GET as reviewsRoute } from '@/app/api/review/route';
 import { GET as usersRoute } from '@/app/api/users/route';
 import { collections } from '@/lib/db';
+import { readStats } from '@/lib/db/store';
 import type { BookingDoc } from '@/lib/db/documents';
 import { nextLink } from '@/lib/pagination/link';
 import { params, request } from '../support/http';
@@ -146,6 +147,33 @@ describe('paging through the orders', () => {
     expect(await idsOf('/api/orders?search=patra')).toEqual([]);
     // Dots and pluses are letters of an email here, not a pattern.
     expect(await idsOf('/api/orders?search=a.a')).toEqual([]);
+  });
+});
+
+describe.skipIf(!!process.env.MONGODB_URI)('what a search reads on the embedded engine', () => {
+  it('a later page of a search reads its own orders, not every order between the last one given and the next', async () => {
+    const { payments } = await collections();
+    const days = [jan(1, 0), jan(1, 1), jan(3, 30)];
+    const { insertedIds } = await payments.insertMany(days.map((data, i) => orderDoc({ data, email: 'rarely@searched.test', name: 'Rarely Seen', number: 9200 + i, ownerUid: diner.uid })));
+    // Orders of other people between the newest of those and the others, which a walk of the list's
+    // order from the first page's cursor would test one by one.
+    await payments.insertMany(Array.from({ length: 300 }, (_, i) => orderDoc({ data: jan(2, i), email: `crowd${i}@searched.test`, number: 9300 + i, ownerUid: diner.uid })));
+    try {
+      const examined: number[] = [];
+      const ids: string[] = [];
+      for (let next: string | null = '/api/orders?search=rarely&limit=1'; next; ) {
+        const before = readStats.examined;
+        const page: Answer<{ _id: string }[]> = await get(next);
+        examined.push(readStats.examined - before);
+        ids.push(...page.body.map((row) => row._id));
+        next = page.link;
+      }
+      expect(ids).toEqual(Object.values(insertedIds).map((id) => id.toHexString()).reverse());
+      // Each page tests the search's own orders (and the first page counts them), never the crowd.
+      expect(Math.max(...examined)).toBeLessThan(20);
+    } finally {
+      await payments.deleteMany({ email: { $regex: '@searched\\.test$' } });
+    }
   });
 });
 
