@@ -5,6 +5,8 @@ export async function register() {
   checkPaymentsAtStart();
   const { checkDatabaseAtStart } = await import('@/lib/db/startup-check');
   await checkDatabaseAtStart();
+  // On Vercel the platform ends a function as it will; elsewhere a stop closes the data file first.
+  if (!process.env.VERCEL) (await import('@/lib/db')).closeDbOnSignals();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
   // On Vercel, where nothing runs between requests, the cron route does this.

@@ -169,6 +169,30 @@ describe('a SIGKILL during a stream of writes', () => {
   }, 240_000);
 });
 
+describe('a SIGTERM during a stream of writes (a redeploy, a container stopping)', () => {
+  it('closes the data file before it exits: bistro.db alone, with no log beside it, holds every acknowledged write', async () => {
+    const dataDir = freshDataDir('term');
+    const server = await start({ DATA_DIR: dataDir });
+    const writes = addToCartLoop(server, await soupIds(server), 3);
+    while (writes.acknowledged.length < 30) await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.kill('SIGTERM');
+    await writes.stop();
+    expect([server.child.exitCode, server.child.signalCode]).toEqual([0, null]);
+    expect(existsSync(join(dataDir, 'bistro.db-wal'))).toBe(false);
+    // Read as a copy of the one file would be read: no log to replay.
+    const db = new DatabaseSync(join(dataDir, 'bistro.db'), { readOnly: true });
+    try {
+      const stored = new Set((db.prepare("SELECT json_extract(body, '$._id.$oid') AS id FROM documents WHERE collection = 'carts'").all() as { id: string }[]).map((row) => row.id));
+      expect(stored.size).toBeGreaterThanOrEqual(writes.acknowledged.length);
+      expect(writes.acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    } finally {
+      db.close();
+    }
+    expect(integrity(dataDir)).toBe('ok');
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+});
+
 function tryMount(dir: string, size: string): boolean {
   mkdirSync(dir, { recursive: true });
   try {
