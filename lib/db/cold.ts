@@ -9,17 +9,29 @@
 import { ObjectId, type Document } from 'mongodb';
 import { decodeEjson } from './document-codec.ts';
 import { compareValues, constraintsOf, sortable, type Constraint } from './query-index.ts';
-import type { SqliteFile, SQLParam } from './sqlite-file.ts';
+import { sqlString, type SqliteFile, type SQLParam } from './sqlite-file.ts';
 import { getPath, readStats, valueKey, type IndexSpec, type Store } from './store.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_COLD_DAYS = 30;
 const CLOSED_ORDER_STATUSES = ['completed', 'cancelled'];
 
+/** A field as a JSON path of SQLite's JSON functions (for a field `usableField` accepts). */
+export const jsonPath = (field: string) => `$.${field.split('.').map((part) => `"${part}"`).join('.')}`;
+
 /** Which documents of a collection go cold once `cutoff` has passed: in memory, and as SQL over a row's body. */
 export interface ColdRule {
   collection: string;
   test(doc: Document, cutoff: Date): boolean;
+  /**
+   * The documents that will go cold with time and meanwhile rarely change (a closed order: a late
+   * refund, a webhook): held compact in memory (Store.holdCompact), keeping `fields` (those `test`
+   * reads) and their indexes' fields.
+   */
+  settled(doc: Document): boolean;
+  /** `settled` as SQL over a row's body. */
+  settledWhere: string;
+  fields: readonly string[];
   where: string;
   params(cutoff: Date): SQLParam[];
 }
@@ -29,6 +41,9 @@ export const COLD_RULES: readonly ColdRule[] = [
   {
     collection: 'payments',
     test: (doc, cutoff) => CLOSED_ORDER_STATUSES.includes(doc.status) && doc.data instanceof Date && doc.data < cutoff,
+    settled: (doc) => CLOSED_ORDER_STATUSES.includes(doc.status),
+    settledWhere: `json_extract(body, '$."status"') IN (${CLOSED_ORDER_STATUSES.map(sqlString).join(', ')})`,
+    fields: ['status', 'data'],
     where: `json_extract(body, '$."status"') IN (${CLOSED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) AND ${fieldSql('data')} < ?`,
     params: (cutoff) => [cutoff.toISOString()],
   },
@@ -44,8 +59,7 @@ export function coldOrderDays(value = process.env.COLD_ORDER_DAYS): number {
 
 export const coldCutoff = (days: number, now = new Date()) => new Date(now.getTime() - days * DAY_MS);
 
-const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const usableField = (field: string) => field === '_id' || /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(field);
+export const usableField = (field: string) => field === '_id' || /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/.test(field);
 
 /**
  * A field of a row's body as SQL: a date as its ISO text with milliseconds (relaxed EJSON leaves
@@ -54,7 +68,7 @@ const usableField = (field: string) => field === '_id' || /^[A-Za-z0-9_]+(\.[A-Z
  */
 function fieldSql(field: string): string {
   if (field === '_id') return 'id';
-  const path = `$.${field.split('.').map((part) => `"${part}"`).join('.')}`;
+  const path = jsonPath(field);
   return `(CASE WHEN json_type(body, '${path}."$date"') = 'text' THEN strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(body, '${path}."$date"')) ELSE json_extract(body, '${path}') END)`;
 }
 

@@ -149,12 +149,13 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
       // The key found the document: the rest of the filter is tested (a long `$in` per document would cost its square).
       const { _id, ...rest } = filter as Document;
       const query = new Query(clone(rest), QUERY_OPTIONS);
-      const docs = this.db.store(this.name)?.docs;
+      const store = this.db.store(this.name);
       const matched: Document[] = [];
       for (const key of new Set(ids.map(valueKey))) {
-        const doc = docs?.get(key);
-        if (!doc) continue;
+        const stored = store?.docs.get(key);
+        if (!stored) continue;
         readStats.examined++;
+        const doc = store!.content(stored);
         if (!query.test(doc)) continue;
         matched.push(doc);
         if (enough(matched)) break;
@@ -166,8 +167,10 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     // A transaction id, a cart line's key, a uid: names at most one document, found by its index.
     const unique = filter ? store?.byUniqueKey(filter as Document) : undefined;
     if (unique !== undefined) {
-      if (unique) readStats.examined++;
-      return unique && query.test(unique) ? [unique] : [];
+      if (!unique) return [];
+      readStats.examined++;
+      const doc = store!.content(unique);
+      return query.test(doc) ? [doc] : [];
     }
     const test = (doc: Document) => query.test(doc);
     const selected = store?.select((filter ?? {}) as Document, test, { sort, need });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Document } from 'mongodb';
 import type { Collections } from './documents.ts';
 import { DataDirError, notWritable, resolveDataDir } from './data-dir.ts';
-import { ColdRows, COLD_RULES, coldCutoff, coldOrderDays } from './cold.ts';
+import { ColdRows, COLD_RULES, coldCutoff, coldOrderDays, jsonPath, usableField, type ColdRule } from './cold.ts';
 import { decodeEjson } from './document-codec.ts';
 import { EmbeddedCollection, type Engine } from './embedded-collection.ts';
 import { LEGACY_FILE, migrateLegacyFile, readLegacyFile } from './legacy-json.ts';
@@ -46,6 +46,8 @@ export interface EmbeddedOptions {
   buildPhase?: boolean;
   /** How old a closed order is before it is kept on disk only; defaults to COLD_ORDER_DAYS, else 30. */
   coldOrderDays?: number;
+  /** False: closed orders are held whole in memory too, not compact (what the tests compare with). */
+  compact?: boolean;
 }
 
 /** What a batch remembers of each step, to undo it in memory if the batch cannot be saved. */
@@ -89,19 +91,21 @@ export class EmbeddedDb implements AppDb, Engine {
   private flushing: Promise<void> | null = null;
   private closed = false;
   private readonly coldDays: number;
+  private readonly compact: boolean;
   private sweepTimer: NodeJS.Timeout | null = null;
 
-  private constructor(dataDir: string, buildPhase: boolean, coldDays: number) {
+  private constructor(dataDir: string, buildPhase: boolean, coldDays: number, compact: boolean) {
     this.dataDir = dataDir;
     this.file = path.join(dataDir, DATA_FILE);
     this.lock = new WriterLock(path.join(dataDir, LOCK_FILE));
     this.buildPhase = buildPhase;
     this.coldDays = coldDays;
+    this.compact = compact;
   }
 
   static open(options: EmbeddedOptions = {}): EmbeddedDb {
     const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir ?? resolveDataDir());
-    const db = new EmbeddedDb(dataDir, options.buildPhase ?? false, options.coldOrderDays ?? coldOrderDays());
+    const db = new EmbeddedDb(dataDir, options.buildPhase ?? false, options.coldOrderDays ?? coldOrderDays(), options.compact ?? true);
     if (!db.buildPhase && db.lock.heldHere) throw new Error(`${db.dataDir} is already open in this process; reuse that handle or close it first`);
     if (db.buildPhase || !db.tryBecomeWriter()) db.openReader();
     return db;
@@ -160,11 +164,20 @@ export class EmbeddedDb implements AppDb, Engine {
         const stores = new Map<string, Store>();
         const collections = storage.collections();
         for (const { name } of collections) stores.set(name, new Store(name));
-        // Only what is not cold is read and decoded: start-up follows the open orders, not the history.
-        for (const row of storage.hotRows()) {
+        // Only what is not cold is read, and of the settled orders only the fields they keep
+        // compact: start-up follows the open orders, not the history, and decodes only them whole.
+        const rule = this.compact ? COLD_RULES.find((r) => stores.has(r.collection)) : undefined;
+        const compacting = rule && stores.get(rule.collection)!;
+        if (compacting) this.holdCompact(storage, compacting, rule!);
+        const kept = compacting?.keptFields(collections.find((c) => c.name === rule!.collection)!.indexes);
+        const rows = kept?.every(usableField)
+          ? storage.hotRowsKeeping({ collection: rule!.collection, where: rule!.settledWhere, paths: kept.map(jsonPath) })
+          : storage.hotRows();
+        for (const row of rows) {
           let store = stores.get(row.collection);
           if (!store) stores.set(row.collection, (store = new Store(row.collection)));
-          store.load(row.id, decodeRow(row), row.seq);
+          if ('kept' in row) store.loadCompact(row.id, decodeEjson(row.id), kept!, row.kept.map((text) => (text === null ? undefined : decodeEjson(text))), row.seq);
+          else store.load(row.id, decodeRow(row), row.seq);
         }
         const last = storage.lastSeq();
         for (const store of stores.values()) store.startOrderAt(last + 1);
@@ -187,6 +200,14 @@ export class EmbeddedDb implements AppDb, Engine {
     this.legacySnapshot = false;
     this.loadedVersions.clear();
     return true;
+  }
+
+  /** The store holds the rule's settled documents compact, their bodies read from the data file when needed. */
+  private holdCompact(storage: SqliteFile, store: Store, rule: ColdRule): void {
+    store.holdCompact({ fields: rule.fields, read: (key) => {
+      const body = storage.body(store.name, key);
+      return body === undefined ? undefined : decodeRow({ collection: store.name, id: key, body });
+    } });
   }
 
   /**
@@ -235,6 +256,21 @@ export class EmbeddedDb implements AppDb, Engine {
       const still = cold.filter((doc) => store.docs.get(valueKey(doc._id)) === doc);
       store.evict(still);
       dropped += still.length;
+    }
+    // Orders closed since the start (or since the last sweep) are held compact once their last
+    // write is on disk: the flush below saves every write made before it.
+    for (const rule of this.compact ? COLD_RULES : []) {
+      const store = this.stores.get(rule.collection);
+      if (!store) continue;
+      const settled = [...store.docs.values()].filter((doc) => !store.isCompact(doc) && rule.settled(doc));
+      if (!settled.length) continue;
+      this.holdCompact(this.storage!, store, rule);
+      try {
+        await this.flushSoon();
+      } catch {
+        continue;
+      }
+      store.compact(settled);
     }
     return dropped;
   }
@@ -305,8 +341,9 @@ export class EmbeddedDb implements AppDb, Engine {
     return store;
   }
 
-  documents(name: string): Iterable<Document> {
-    return this.store(name)?.docs.values() ?? [];
+  *documents(name: string): Iterable<Document> {
+    const store = this.store(name);
+    if (store) for (const doc of store.docs.values()) yield store.content(doc);
   }
 
   /** Applies one operation in memory now; resolves once it is on disk, with the rest of this tick's writes. */

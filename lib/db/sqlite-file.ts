@@ -61,6 +61,12 @@ export interface StoredRow {
   body: string;
 }
 
+/** A row at the writer's start: its body, or only the JSON text of the fields asked for. */
+export type HotRow = { seq: number; collection: string; id: string } & ({ body: string } | { kept: Array<string | null> });
+
+/** A text as an SQL literal. */
+export const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
 /**
  * For every connection (pragmas rather than constructor options, which Node 22.13 lacks): wait a
  * moment for a lock another process holds briefly (while it recovers the log, say).
@@ -209,11 +215,36 @@ export class SqliteFile {
   }
 
   /**
-   * The writer's start: the rows not kept on disk only, in insertion order, with their rowid (the
-   * order a collection's documents are found in, on disk and in memory alike).
+   * The writer's start: the rows not kept on disk only, each collection's in insertion order, with
+   * their rowid (the order a collection's documents are found in, on disk and in memory alike).
+   * Collection by collection, the order of the index read, so SQLite does not sort (and hold in
+   * memory) every row first.
    */
   hotRows(): Iterable<StoredRow & { seq: number }> {
-    return this.rowsOf<StoredRow & { seq: number }>('SELECT rowid AS seq, collection, id, body FROM documents INDEXED BY documents_hot WHERE cold IS NULL ORDER BY rowid');
+    return this.rowsOf<StoredRow & { seq: number }>('SELECT rowid AS seq, collection, id, body FROM documents INDEXED BY documents_hot WHERE cold IS NULL ORDER BY collection, rowid');
+  }
+
+  /**
+   * Like `hotRows`, but of one collection's rows that `where` picks, only the JSON text of each
+   * of `paths` (null where the body has no such field), not the body: what a store holds compact
+   * is read without decoding (or even handing over) the rest.
+   */
+  hotRowsKeeping({ collection, where, paths }: { collection: string; where: string; paths: readonly string[] }): Iterable<HotRow> {
+    const kept = paths.map((p, i) => `CASE WHEN kept THEN body -> ${sqlString(p)} END AS k${i}`).join(', ');
+    const sql = `SELECT seq, collection, id, CASE WHEN kept THEN NULL ELSE body END AS body, kept, ${kept} FROM ` +
+      `(SELECT rowid AS seq, collection, id, body, (collection = ? AND ${where}) AS kept FROM documents INDEXED BY documents_hot WHERE cold IS NULL) ORDER BY collection, seq`;
+    return (function* (rows: Iterable<Record<string, unknown>>) {
+      for (const row of rows) {
+        const base = { seq: Number(row.seq), collection: row.collection as string, id: row.id as string };
+        yield row.kept ? { ...base, kept: paths.map((_, i) => row[`k${i}`] as string | null) } : { ...base, body: row.body as string };
+      }
+    })(this.rowsOf<Record<string, unknown>>(sql, [collection]));
+  }
+
+  /** One document's stored text, if it is there. */
+  body(collection: string, id: string): string | undefined {
+    for (const row of this.rowsOf<{ body: string }>('SELECT body FROM documents WHERE collection = ? AND id = ?', [collection, id])) return row.body;
+    return undefined;
   }
 
   /** The highest rowid: where the next insert's place in insertion order starts. */

@@ -176,15 +176,22 @@ export function upsertDocument(filter: Document, update: Document): Document {
 
 /**
  * What reads cost, for tests and diagnostics: documents tested against a filter, stored
- * documents copied to be handed out (to a caller or to an aggregation pipeline), and documents
- * read from disk because they are not held in memory (lib/db/cold.ts).
+ * documents copied to be handed out (to a caller or to an aggregation pipeline), documents
+ * read from disk because they are not held in memory (lib/db/cold.ts), and documents held compact
+ * whose body was read from disk to be tested or handed out (Store.content).
  */
-export const readStats = { examined: 0, copied: 0, fromDisk: 0 };
+export const readStats = { examined: 0, copied: 0, fromDisk: 0, unpacked: 0 };
 
 /** A stored document copied for a reader: the one way documents leave the engine. */
 export function copyOut(doc: Document): Document {
   readStats.copied++;
   return clone(doc);
+}
+
+/** How a store reads the body of a document it holds compact, and which fields it keeps of it beside the indexes'. */
+export interface CompactReader {
+  read(key: string): Document | undefined;
+  fields: readonly string[];
 }
 
 /** A unique index as the checks see it: `_id_` is the document map itself. */
@@ -210,6 +217,16 @@ export class Store {
   cold: ColdRows | undefined;
   /** Keys of cold documents deleted whose deletion is not on disk yet: the disk must not show them meanwhile. */
   readonly tombstones = new Set<string>();
+  /**
+   * Documents held compact: only their `_id` and the fields their indexes and the cold rule read,
+   * the body being on disk as it is. What reads one, of the data file, when the store has some.
+   */
+  private compactReader: CompactReader | undefined;
+  private readonly compacts = new WeakSet<Document>();
+  /** The fields every compact document keeps, while there may be some. */
+  private compactFields: Set<string> | undefined;
+  /** A compact document's body as read, to the compact document it stands for (what the indexes hold). */
+  private readonly unpackedFrom = new WeakMap<Document, Document>();
 
   constructor(name: string) {
     this.name = name;
@@ -229,6 +246,117 @@ export class Store {
     this.order.set(doc, seq);
     this.nextOrder = Math.max(this.nextOrder, seq + 1);
     return doc;
+  }
+
+  /**
+   * From now on the store may hold documents compact (`loadCompact`, `compact`): rarely changed
+   * ones, whose body is on disk exactly as it is, are read from there when a query tests them or
+   * hands them out, one by one.
+   */
+  holdCompact(reader: CompactReader): void {
+    this.compactReader = reader;
+  }
+
+  /** What a compact document keeps beside `_id`, with these indexes: the fields they and the reader name. */
+  keptFields(specs: Iterable<IndexSpec> = this.specs.values()): string[] {
+    const fields = new Set(this.compactReader!.fields);
+    for (const spec of specs) for (const field of Object.keys(spec.key)) if (field !== '_id') fields.add(field);
+    return [...fields];
+  }
+
+  /**
+   * Like `load`, a document held compact: `values` are those of `fields` (from `keptFields`, with
+   * the indexes the store will be given), undefined where the document has no such field.
+   */
+  loadCompact(key: string, id: unknown, fields: readonly string[], values: readonly unknown[], seq: number): void {
+    this.load(key, this.compactOf(id, fields, values), seq);
+  }
+
+  private compactOf(id: unknown, fields: readonly string[], values: readonly unknown[]): Document {
+    const compact: Document = { _id: id };
+    fields.forEach((field, i) => {
+      if (values[i] === undefined) return;
+      const parts = field.split('.');
+      let cur = compact;
+      for (const part of parts.slice(0, -1)) cur = (cur[part] ??= {}) as Document;
+      cur[parts.at(-1)!] = values[i];
+    });
+    this.compactFields = new Set(this.compactFields ? fields.filter((field) => this.compactFields!.has(field)) : fields);
+    this.compacts.add(compact);
+    return compact;
+  }
+
+  isCompact(doc: Document): boolean {
+    return this.compacts.has(doc);
+  }
+
+  /**
+   * Holds these documents compact, unless a write replaced one since (the caller knows their
+   * bodies are on disk as they are). The sorted indexes are sorted again when next used.
+   */
+  compact(docs: readonly Document[]): void {
+    if (!this.compactReader || !docs.length) return;
+    for (const doc of docs) {
+      const key = valueKey(doc._id);
+      if (this.docs.get(key) !== doc || this.compacts.has(doc)) continue;
+      const fields = this.keptFields();
+      const compact = this.compactOf(doc._id, fields, fields.map((field) => getPath(doc, field)));
+      this.docs.set(key, compact);
+      this.order.set(compact, this.order.get(doc)!);
+      for (const [name, entries] of this.uniqueEntries) {
+        const indexKey = Store.keyOf(this.specs.get(name)!, doc);
+        if (indexKey !== null && entries.get(indexKey) === doc) entries.set(indexKey, compact);
+      }
+    }
+    this.resetIndexes();
+  }
+
+  /**
+   * A stored document whole: a compact one's body read from disk (each time: it is not kept),
+   * any other as it is. What a query tests and copies out.
+   */
+  content(doc: Document): Document {
+    if (!this.compacts.has(doc)) return doc;
+    const key = valueKey(doc._id);
+    const body = this.compactReader!.read(key);
+    if (!body) throw new Error(`document ${key} of ${this.name} is missing from the data file`);
+    readStats.unpacked++;
+    this.order.set(body, this.order.get(doc)!);
+    this.unpackedFrom.set(body, doc);
+    return body;
+  }
+
+  /** What the store holds for a document a query handed to a write: the compact form its body was read from, while it stands. */
+  private stored(doc: Document): Document {
+    const compact = this.unpackedFrom.get(doc);
+    return compact && this.docs.get(valueKey(doc._id)) === compact ? compact : doc;
+  }
+
+  /** Every compact document whole again, before an index on a field they do not keep is built. */
+  private expand(): void {
+    this.compactFields = undefined;
+    let any = false;
+    for (const [key, doc] of this.docs) {
+      if (!this.compacts.has(doc)) continue;
+      const body = this.content(doc);
+      this.unpackedFrom.delete(body);
+      this.docs.set(key, body);
+      any = true;
+    }
+    if (!any) return;
+    for (const [name, entries] of this.uniqueEntries) {
+      entries.clear();
+      const spec = this.specs.get(name)!;
+      for (const doc of this.docs.values()) {
+        const indexKey = Store.keyOf(spec, doc);
+        if (indexKey !== null) entries.set(indexKey, doc);
+      }
+    }
+    this.resetIndexes();
+  }
+
+  private resetIndexes(): void {
+    for (const [name, index] of this.queryIndexes) this.queryIndexes.set(name, new QueryIndex(index.name, index.key, this.seq));
   }
 
   /** Where new documents start in insertion order: after every row on disk, as their rowids will be. */
@@ -255,7 +383,7 @@ export class Store {
         if (indexKey !== null && entries.get(indexKey) === doc) entries.delete(indexKey);
       }
     }
-    for (const [name, index] of this.queryIndexes) this.queryIndexes.set(name, new QueryIndex(index.name, index.key, this.seq));
+    this.resetIndexes();
   }
 
   /** The declared indexes (`_id_` is implicit, as in MongoDB). */
@@ -296,7 +424,9 @@ export class Store {
    * anything moves, against the documents on disk only too. A cold document written is held in
    * memory from then on; one deleted is hidden until its deletion is on disk.
    */
-  apply(changes: readonly Change[]): void {
+  apply(given: readonly Change[]): void {
+    // A compact document is replaced or deleted as what the store holds for it, not as the body read.
+    const changes = given.map(({ before, after }) => (before ? { before: this.stored(before), after } : { after }));
     const views = this.uniqueViews();
     const changing = new Set(changes.flatMap(({ before }) => (before ? [valueKey(before._id)] : [])));
     for (const view of views) {
@@ -343,6 +473,8 @@ export class Store {
 
   /** Builds the index; a unique one over duplicate values is refused with 11000 and not kept. */
   addIndex(spec: IndexSpec): void {
+    const kept = this.compactFields;
+    if (kept && Object.keys(spec.key).some((field) => field !== '_id' && !kept.has(field))) this.expand();
     if (spec.unique) {
       const entries = new Map<string, Document>();
       for (const doc of this.docs.values()) {
@@ -413,9 +545,11 @@ export class Store {
    * that sort's order. Undefined when no index serves the filter: the caller tests every document.
    */
   select(filter: Document, test: (doc: Document) => boolean, { sort, need }: { sort?: Record<string, 1 | -1>; need?: number }): Document[] | undefined {
-    const passes = (doc: Document) => {
+    // The documents held compact are tested, and handed on, whole.
+    const passes = (doc: Document): Document | undefined => {
       readStats.examined++;
-      return test(doc);
+      const whole = this.content(doc);
+      return test(whole) ? whole : undefined;
     };
     const planned = this.plan(filter, sort, need);
     // An `$or` of narrow branches (a search) can cost less than any one index: a walk in the
@@ -429,8 +563,9 @@ export class Store {
     const limit = sort ? undefined : need;
     const matched: Document[] = [];
     for (const doc of ordered) {
-      if (!passes(doc)) continue;
-      matched.push(doc);
+      const whole = passes(doc);
+      if (!whole) continue;
+      matched.push(whole);
       if (limit !== undefined && matched.length >= limit) break;
     }
     return matched;
@@ -462,15 +597,16 @@ export class Store {
    * In sort order: once `need` passed, the ones still tied with the last on the sort's fields may
    * come before it (ties keep insertion order), then nothing else can.
    */
-  private walk(plan: IndexPlan, passes: (doc: Document) => boolean, need: number): Document[] {
+  private walk(plan: IndexPlan, passes: (doc: Document) => Document | undefined, need: number): Document[] {
     const { index } = plan;
     const prefix = plan.combinations[0]!;
     const matched: Document[] = [];
     let last: Document | undefined;
     for (const doc of index.slice(prefix, plan.range, plan.reverse)) {
       if (last && !index.sameKey(doc, last, prefix.length, plan.sortFields)) break;
-      if (!passes(doc)) continue;
-      matched.push(doc);
+      const whole = passes(doc);
+      if (!whole) continue;
+      matched.push(whole);
       if (matched.length >= need) last = doc;
     }
     return matched.sort((a, b) => this.seq(a) - this.seq(b));

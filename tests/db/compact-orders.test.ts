@@ -1,0 +1,169 @@
+/**
+ * Closed orders of the last days are held compact in memory (lib/db/store.ts): their `_id` and
+ * indexed fields only, the body read from disk when a query tests or returns one. The same orders
+ * are written into two data directories: one opened with every order whole in memory, one with
+ * the closed ones compact (and the old ones cold); every query shape the app uses must answer the
+ * same in both, and writes to a compact order (a refund, a reopening, a deletion) must hold.
+ */
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { ObjectId } from 'mongodb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppCollection } from '@/lib/db';
+import type { PaymentDoc } from '@/lib/db/documents';
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { ensureIndexes } from '@/lib/db/seed';
+import { readStats, valueKey } from '@/lib/db/store';
+import { orderDoc } from '../support/order-doc';
+import { COUNT, DAY, history, isCold, NEVER, queryShapes, text } from '../support/order-history';
+
+const base = process.env.DATA_DIR!;
+const CLOSED = ['completed', 'cancelled'];
+let counter = 0;
+
+describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: closed orders held compact', () => {
+  let wholeDir: string;
+  let compactDir: string;
+  let whole: EmbeddedDb;
+  let compact: EmbeddedDb;
+  let orders: Array<PaymentDoc & { _id: ObjectId }>;
+  const payments = (db: EmbeddedDb) => db.collection('payments') as unknown as AppCollection<PaymentDoc>;
+  const open = (dir: string, compact = true) => EmbeddedDb.open({ dataDir: dir, coldOrderDays: compact ? 30 : NEVER, compact });
+  /** The orders `db` holds compact. */
+  const compacted = (db: EmbeddedDb) => {
+    const store = db.store('payments')!;
+    return [...store.docs.values()].filter((doc) => store.isCompact(doc));
+  };
+  const isCompact = (db: EmbeddedDb, id: ObjectId) => {
+    const store = db.store('payments')!;
+    const doc = store.docs.get(valueKey(id));
+    return doc !== undefined && store.isCompact(doc);
+  };
+  const same = async (read: (c: AppCollection<PaymentDoc>) => Promise<unknown>, what: string) => {
+    expect(text(await read(payments(compact))), what).toBe(text(await read(payments(whole))));
+  };
+
+  beforeEach(async () => {
+    wholeDir = path.join(base, `compact-${process.pid}-${++counter}-whole`);
+    compactDir = path.join(base, `compact-${process.pid}-${counter}-compact`);
+    const seed = EmbeddedDb.open({ dataDir: wholeDir, coldOrderDays: NEVER, compact: false });
+    await ensureIndexes(seed);
+    orders = history();
+    await payments(seed).insertMany(orders);
+    await seed.close();
+    cpSync(wholeDir, compactDir, { recursive: true });
+    whole = open(wholeDir, false);
+    compact = open(compactDir);
+  });
+
+  afterEach(async () => {
+    await whole.close();
+    await compact.close();
+  });
+
+  it('holds the closed orders of the last days compact, and the open ones whole', () => {
+    const expected = orders.filter((o) => CLOSED.includes(o.status) && !isCold(o, 30));
+    expect(expected.length).toBeGreaterThan(5);
+    expect(compacted(compact).map((doc) => doc._id)).toEqual(expected.map((o) => o._id));
+    expect(compacted(whole)).toHaveLength(0);
+    const store = compact.store('payments')!;
+    for (const o of orders.filter((o) => !CLOSED.includes(o.status))) expect(store.isCompact(store.docs.get(valueKey(o._id))!)).toBe(false);
+    // What a compact order keeps: its id and the fields its indexes and the cold rule read.
+    const kept = compacted(compact)[0]!;
+    expect(Object.keys(kept).sort()).toEqual(['_id', 'data', 'email', 'fulfilment', 'name', 'number', 'ownerUid', 'status', 'transactionId', 'updatedAt']);
+    expect(kept.fulfilment).toEqual({ kind: expect.any(String) });
+  });
+
+  it('answers every query shape the app uses as with every order whole in memory', async () => {
+    for (const [name, read] of queryShapes(orders)) await same(read, name);
+  });
+
+  it('reads from disk only the bodies a query tests or returns', async () => {
+    const recent = orders.filter((o) => CLOSED.includes(o.status) && !isCold(o, 30));
+    let before = readStats.unpacked;
+    expect(await payments(compact).findOne({ number: recent[0]!.number })).toMatchObject({ _id: recent[0]!._id, price: recent[0]!.price });
+    expect(readStats.unpacked - before).toBe(1);
+    // Open orders are found through the status index without touching a compact one.
+    before = readStats.unpacked;
+    expect(await payments(compact).countDocuments({ status: 'pending' })).toBe(orders.filter((o) => o.status === 'pending').length);
+    expect(readStats.unpacked - before).toBe(0);
+    // The newest page: at most its own compact orders.
+    before = readStats.unpacked;
+    const page = await payments(compact).find({}).sort({ data: -1, _id: -1 }).limit(10).toArray();
+    expect(readStats.unpacked - before).toBe(page.filter((o) => CLOSED.includes(o.status)).length);
+  });
+
+  it('writes to a compact order with one conditional write: a refund, then a reopening, kept on disk and after a restart', async () => {
+    const target = orders.find((o) => o.status === 'completed' && !isCold(o, 30))!;
+    expect(isCompact(compact, target._id)).toBe(true);
+    const refund = { id: 'r1', cents: 300, at: new Date(), status: 'done' as const };
+    for (const db of [whole, compact]) {
+      // The condition is tested against the whole order: a condition it fails changes nothing.
+      expect((await payments(db).updateOne({ _id: target._id, status: 'pending' }, { $set: { note: 'x' } as never })).modifiedCount).toBe(0);
+      expect((await payments(db).updateOne({ _id: target._id, status: 'completed', transactionId: target.transactionId, price: target.price }, { $push: { refunds: refund }, $set: { updatedAt: new Date(1) } })).modifiedCount).toBe(1);
+    }
+    await same((c) => c.findOne({ number: target.number }), 'refunded');
+    await same((c) => c.find({ updatedAt: { $lte: new Date(1) } }).toArray(), 'by the new updatedAt');
+    expect((await payments(compact).findOne({ _id: target._id }))!.refunds).toEqual([refund]);
+
+    // Reopened: the order is whole in memory, found by its new status, and stays whole.
+    for (const db of [whole, compact]) {
+      const before = await payments(db).findOneAndUpdate({ transactionId: target.transactionId, status: 'completed' }, { $set: { status: 'preparing' } }, { returnDocument: 'before' });
+      expect(before).toMatchObject({ status: 'completed', refunds: [refund] });
+    }
+    expect(isCompact(compact, target._id)).toBe(false);
+    for (const [name, read] of queryShapes(orders)) await same(read, `after the writes: ${name}`);
+    await same((c) => c.find({ status: 'preparing' }).sort({ data: -1, _id: -1 }).toArray(), 'by the new status');
+
+    await compact.close();
+    compact = open(compactDir);
+    expect(isCompact(compact, target._id)).toBe(false);
+    expect(await payments(compact).findOne({ _id: target._id })).toMatchObject({ status: 'preparing', refunds: [refund] });
+    // Closed again: compact after the sweep, once the write is on disk.
+    await payments(compact).updateOne({ _id: target._id, status: 'preparing' }, { $set: { status: 'completed' } });
+    await payments(whole).updateOne({ _id: target._id, status: 'preparing' }, { $set: { status: 'completed' } });
+    await compact.sweepCold();
+    expect(isCompact(compact, target._id)).toBe(true);
+    for (const [name, read] of queryShapes(orders)) await same(read, `closed again: ${name}`);
+  });
+
+  it('holds an order closed while it runs compact after the sweep, as a restart would', async () => {
+    const fresh = { ...orderDoc({ status: 'ready', data: new Date(Date.now() - DAY), number: 5000 }), _id: new ObjectId() };
+    for (const db of [whole, compact]) {
+      await payments(db).insertOne({ ...fresh });
+      await payments(db).updateOne({ _id: fresh._id, status: 'ready' }, { $set: { status: 'completed' } });
+    }
+    expect(isCompact(compact, fresh._id)).toBe(false);
+    expect(await compact.sweepCold()).toBe(0);
+    expect(isCompact(compact, fresh._id)).toBe(true);
+    for (const [name, read] of queryShapes(orders)) await same(read, name);
+    await same((c) => c.findOne({ number: 5000 }), 'the new one');
+  });
+
+  it('deletes a compact order, and keeps unique keys unique against the compact ones', async () => {
+    const [target, other] = orders.filter((o) => CLOSED.includes(o.status) && !isCold(o, 30));
+    await expect(payments(compact).insertOne({ ...orderDoc({ number: target!.number }) })).rejects.toMatchObject({ code: 11000 });
+    await expect(payments(compact).insertOne({ ...orderDoc(), transactionId: target!.transactionId })).rejects.toMatchObject({ code: 11000 });
+    await expect(payments(compact).updateOne({ _id: other!._id }, { $set: { number: target!.number } })).rejects.toMatchObject({ code: 11000 });
+    expect(isCompact(compact, other!._id)).toBe(true);
+    for (const db of [whole, compact]) expect((await payments(db).deleteOne({ _id: target!._id })).deletedCount).toBe(1);
+    expect(await payments(compact).findOne({ number: target!.number })).toBeNull();
+    // Its number is free again.
+    expect((await payments(compact).updateOne({ _id: other!._id }, { $set: { number: target!.number } })).modifiedCount).toBe(1);
+    await payments(whole).updateOne({ _id: other!._id }, { $set: { number: target!.number } });
+    await same((c) => c.find({}).toArray(), 'after the deletion');
+    expect(await payments(compact).countDocuments({})).toBe(COUNT - 1);
+  });
+
+  it('holds them whole again to build an index on a field they do not keep, which then serves queries', async () => {
+    for (const db of [whole, compact]) await payments(db).createIndex({ price: 1 });
+    expect(compacted(compact)).toHaveLength(0);
+    await same((c) => c.find({ price: 13 }).toArray(), 'by price');
+    await same((c) => c.find({ price: { $gte: 40 } }).sort({ price: -1 }).limit(9).toArray(), 'by price, a page');
+    await compact.close();
+    compact = open(compactDir);
+    expect(compacted(compact).length).toBeGreaterThan(5);
+    expect(Object.keys(compacted(compact)[0]!)).toContain('price');
+    await same((c) => c.find({ price: 13 }).toArray(), 'by price, after a restart');
+  });
+});
