@@ -23,15 +23,6 @@ export const jsonPath = (field: string) => `$.${field.split('.').map((part) => `
 export interface ColdRule {
   collection: string;
   test(doc: Document, cutoff: Date): boolean;
-  /**
-   * The documents that will go cold with time and meanwhile rarely change (a closed order: a late
-   * refund, a webhook): held compact in memory (Store.holdCompact), keeping `fields` (those `test`
-   * reads) and their indexes' fields.
-   */
-  settled(doc: Document): boolean;
-  /** `settled` as SQL over a row's body. */
-  settledWhere: string;
-  fields: readonly string[];
   where: string;
   params(cutoff: Date): SQLParam[];
 }
@@ -41,11 +32,45 @@ export const COLD_RULES: readonly ColdRule[] = [
   {
     collection: 'payments',
     test: (doc, cutoff) => CLOSED_ORDER_STATUSES.includes(doc.status) && doc.data instanceof Date && doc.data < cutoff,
-    settled: (doc) => CLOSED_ORDER_STATUSES.includes(doc.status),
-    settledWhere: `json_extract(body, '$."status"') IN (${CLOSED_ORDER_STATUSES.map(sqlString).join(', ')})`,
-    fields: ['status', 'data'],
     where: `json_extract(body, '$."status"') IN (${CLOSED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) AND ${fieldSql('data')} < ?`,
     params: (cutoff) => [cutoff.toISOString()],
+  },
+];
+
+/**
+ * Which documents of a collection are held compact in memory (Store.holdCompact): those that
+ * rarely change any more, whose body is read from disk when a query needs more of it. A compact
+ * document keeps `_id` and either only `keep` and its indexes' fields, or all but `omit`.
+ */
+export interface CompactRule {
+  collection: string;
+  settled(doc: Document, now: Date): boolean;
+  /** `settled` as SQL over a row's body. */
+  settledWhere(now: Date): string;
+  keep?: readonly string[];
+  omit?: readonly string[];
+}
+
+const ROLLUP_LISTS = ['counted', 'cancelledIds', 'refundIds'];
+/** A day's rollup changes on its day and the next (a late cancellation, a refund): after that it has settled. */
+const settledDay = (now: Date) => new Date(now.getTime() - 2 * DAY_MS).toISOString().slice(0, 10);
+
+export const COMPACT_RULES: readonly CompactRule[] = [
+  // A closed order changes only by a late refund or a webhook: its indexed fields and what
+  // makes it cold are kept, the lines and the history are read when it is tested or shown.
+  {
+    collection: 'payments',
+    settled: (doc) => CLOSED_ORDER_STATUSES.includes(doc.status),
+    settledWhere: () => `json_extract(body, '$."status"') IN (${CLOSED_ORDER_STATUSES.map(sqlString).join(', ')})`,
+    keep: ['status', 'data'],
+  },
+  // A past day's figures are read by every statistic and report, but its lists of the ids
+  // counted (one per order of the day: the history's size) only by a write that counts one more.
+  {
+    collection: 'dailyRollups',
+    settled: (doc, now) => typeof doc._id === 'string' && doc._id < settledDay(now),
+    settledWhere: (now) => `json_type(body, '$."_id"') = 'text' AND json_extract(body, '$."_id"') < ${sqlString(settledDay(now))}`,
+    omit: ROLLUP_LISTS,
   },
 ];
 

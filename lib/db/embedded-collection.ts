@@ -19,7 +19,8 @@ export interface Engine {
   /** Throws unless this process may write. */
   assertWritable(): void;
   store(name: string): Store | undefined;
-  documents(name: string): Iterable<Document>;
+  /** A collection's documents in memory, those held compact as they are held unless `whole`. */
+  documents(name: string, whole?: boolean): Iterable<Document>;
   /** Applies the changes in memory at once; resolves when they are on disk. */
   write(name: string, changes: Change[]): Promise<void>;
   addIndex(name: string, spec: IndexSpec): Promise<void>;
@@ -50,6 +51,26 @@ function plainIds(filter: Document | undefined): unknown[] | undefined {
   if (isPlainId(id)) return [id];
   const list = id !== null && typeof id === 'object' && Object.keys(id).length === 1 ? (id as { $in?: unknown }).$in : undefined;
   return Array.isArray(list) && list.every(isPlainId) ? list : undefined;
+}
+
+/** The fields a filter reads, through `$and`, `$or` and `$nor`; undefined when it reads more (`$expr`, `$where`...). */
+function filterFields(filter: Document): string[] | undefined {
+  const fields: string[] = [];
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      if (!Array.isArray(condition)) return undefined;
+      for (const part of condition) {
+        const inner = part !== null && typeof part === 'object' ? filterFields(part as Document) : undefined;
+        if (!inner) return undefined;
+        fields.push(...inner);
+      }
+    } else if (key.startsWith('$')) {
+      return undefined;
+    } else {
+      fields.push(key);
+    }
+  }
+  return fields;
 }
 
 /** The documents in the sort's order, as mingo sorts them (by mingo only where the values need it). */
@@ -91,7 +112,8 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     // Order is sort, skip, limit whatever the caller chained, as in MongoDB; limit 0 means none.
     const skip = opts.skip ?? 0;
     const limit = opts.limit ? Math.abs(opts.limit) : undefined;
-    let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit });
+    const whole = this.needsWhole(filter, opts.sort, opts.projection ?? {});
+    let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit, whole });
     if (opts.sort) docs = sorted(docs, opts.sort);
     if (skip || limit) docs = docs.slice(skip, limit === undefined ? undefined : skip + limit);
     // Only what is returned is copied.
@@ -108,7 +130,26 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
 
   async countDocuments(filter?: Filter<T>): Promise<number> {
     this.db.refresh();
-    return this.match(filter).length;
+    return this.match(filter, { whole: this.needsWhole(filter, undefined, { _id: 1 }) }).length;
+  }
+
+  /**
+   * Whether a read must test and return the bodies of the documents held compact (lib/db/store.ts),
+   * or what they keep answers it: the fields the filter and the sort name, and those the
+   * projection returns (none but `_id` for a count). An empty projection returns everything.
+   */
+  private needsWhole(filter: Filter<T> | undefined, sort: SortSpec | undefined, projection: Projection): boolean {
+    const store = this.db.store(this.name);
+    if (!store) return false;
+    const fields = filterFields((filter ?? {}) as Document);
+    if (!fields || !isSimpleProjection(projection)) return true;
+    fields.push(...Object.keys(sort ?? {}));
+    const { _id: _, ...rest } = projection;
+    const entries = Object.entries(rest);
+    if (!entries.length && '_id' in projection && projection._id) return !store.answersCompact(fields);
+    if (!entries.length) return !store.answersCompact(fields, { excluding: [] });
+    if (entries.some(([, v]) => v)) return !store.answersCompact([...fields, ...entries.map(([field]) => field)], 'fields');
+    return !store.answersCompact(fields, { excluding: entries.map(([field]) => field) });
   }
 
   /**
@@ -117,9 +158,9 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
    * first `need` in that order (the caller sorts it). Those in memory and those on disk only
    * (lib/db/cold.ts) are read the same way, and merged in insertion order.
    */
-  private match(filter: Filter<T> | undefined, { sort, need }: { sort?: SortSpec; need?: number } = {}): Document[] {
+  private match(filter: Filter<T> | undefined, { sort, need, whole = true }: { sort?: SortSpec; need?: number; whole?: boolean } = {}): Document[] {
     const store = this.db.store(this.name);
-    const hot = this.matchInMemory(filter, { sort, need });
+    const hot = this.matchInMemory(filter, { sort, need, whole });
     if (!store?.cold?.present) return hot;
     const query = new Query(clone(filter ?? {}) as Document, QUERY_OPTIONS);
     const ids = plainIds(filter as Document | undefined);
@@ -142,7 +183,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     return !sort && need !== undefined ? merged.slice(0, need) : merged;
   }
 
-  private matchInMemory(filter: Filter<T> | undefined, { sort, need }: { sort?: SortSpec; need?: number }): Document[] {
+  private matchInMemory(filter: Filter<T> | undefined, { sort, need, whole }: { sort?: SortSpec; need?: number; whole: boolean }): Document[] {
     const enough = (matched: Document[]) => !sort && need !== undefined && matched.length >= need;
     const ids = plainIds(filter as Document | undefined);
     if (ids) {
@@ -155,7 +196,7 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
         const stored = store?.docs.get(key);
         if (!stored) continue;
         readStats.examined++;
-        const doc = store!.content(stored);
+        const doc = whole ? store!.content(stored) : stored;
         if (!query.test(doc)) continue;
         matched.push(doc);
         if (enough(matched)) break;
@@ -169,14 +210,14 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     if (unique !== undefined) {
       if (!unique) return [];
       readStats.examined++;
-      const doc = store!.content(unique);
+      const doc = whole ? store!.content(unique) : unique;
       return query.test(doc) ? [doc] : [];
     }
     const test = (doc: Document) => query.test(doc);
-    const selected = store?.select((filter ?? {}) as Document, test, { sort, need });
+    const selected = store?.select((filter ?? {}) as Document, test, { sort, need, whole });
     if (selected) return selected;
     const matched: Document[] = [];
-    for (const doc of this.db.documents(this.name)) {
+    for (const doc of this.db.documents(this.name, whole)) {
       readStats.examined++;
       if (!test(doc)) continue;
       matched.push(doc);

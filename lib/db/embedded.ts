@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Document } from 'mongodb';
 import type { Collections } from './documents.ts';
 import { DataDirError, notWritable, resolveDataDir } from './data-dir.ts';
-import { ColdRows, COLD_RULES, coldCutoff, coldOrderDays, jsonPath, usableField, type ColdRule } from './cold.ts';
+import { ColdRows, COLD_RULES, COMPACT_RULES, coldCutoff, coldOrderDays, jsonPath, usableField, type CompactRule } from './cold.ts';
 import { decodeEjson } from './document-codec.ts';
 import { EmbeddedCollection, type Engine } from './embedded-collection.ts';
 import { LEGACY_FILE, migrateLegacyFile, readLegacyFile } from './legacy-json.ts';
@@ -164,20 +164,38 @@ export class EmbeddedDb implements AppDb, Engine {
         const stores = new Map<string, Store>();
         const collections = storage.collections();
         for (const { name } of collections) stores.set(name, new Store(name));
-        // Only what is not cold is read, and of the settled orders only the fields they keep
-        // compact: start-up follows the open orders, not the history, and decodes only them whole.
-        const rule = this.compact ? COLD_RULES.find((r) => stores.has(r.collection)) : undefined;
-        const compacting = rule && stores.get(rule.collection)!;
-        if (compacting) this.holdCompact(storage, compacting, rule!);
-        const kept = compacting?.keptFields(collections.find((c) => c.name === rule!.collection)!.indexes);
-        const rows = kept?.every(usableField)
-          ? storage.hotRowsKeeping({ collection: rule!.collection, where: rule!.settledWhere, paths: kept.map(jsonPath) })
-          : storage.hotRows();
+        // Only what is not cold is read, and of what has settled only what is held compact:
+        // start-up follows the open orders, not the history, and decodes only them whole.
+        const now = new Date();
+        const compacting = (this.compact ? COMPACT_RULES : []).flatMap((rule) => {
+          const store = stores.get(rule.collection);
+          if (!store) return [];
+          this.holdCompact(storage, store, rule);
+          const keep = rule.keep && store.keptFields(collections.find((c) => c.name === rule.collection)!.indexes);
+          if (keep && !keep.every(usableField)) return []; // held compact from the first sweep on
+          return [{ rule, keep }];
+        });
+        const rows = storage.hotRowsCompact(compacting.map(({ rule, keep }) => ({
+          collection: rule.collection, where: rule.settledWhere(now), paths: keep?.map(jsonPath), omit: rule.omit?.map(jsonPath),
+        })));
+        // A diner's email and name, a status, are held once however many of their orders are compact.
+        const strings = new Map<string, string>();
+        const value = (text: string | null) => {
+          if (text === null) return undefined;
+          const decoded = decodeEjson<unknown>(text);
+          if (typeof decoded !== 'string') return decoded;
+          const held = strings.get(decoded);
+          if (held !== undefined) return held;
+          strings.set(decoded, decoded);
+          return decoded;
+        };
         for (const row of rows) {
           let store = stores.get(row.collection);
           if (!store) stores.set(row.collection, (store = new Store(row.collection)));
-          if ('kept' in row) store.loadCompact(row.id, decodeEjson(row.id), kept!, row.kept.map((text) => (text === null ? undefined : decodeEjson(text))), row.seq);
-          else store.load(row.id, decodeRow(row), row.seq);
+          const keep = row.rule === undefined ? undefined : compacting[row.rule]!.keep;
+          if (row.rule === undefined) store.load(row.id, decodeRow(row), row.seq);
+          else if (keep) store.loadCompact(row.id, Store.compactFrom(decodeEjson(row.id), keep, row.kept!.map(value)), row.seq, keep);
+          else store.loadCompact(row.id, decodeRow(row), row.seq);
         }
         const last = storage.lastSeq();
         for (const store of stores.values()) store.startOrderAt(last + 1);
@@ -203,8 +221,8 @@ export class EmbeddedDb implements AppDb, Engine {
   }
 
   /** The store holds the rule's settled documents compact, their bodies read from the data file when needed. */
-  private holdCompact(storage: SqliteFile, store: Store, rule: ColdRule): void {
-    store.holdCompact({ fields: rule.fields, read: (key) => {
+  private holdCompact(storage: SqliteFile, store: Store, rule: CompactRule): void {
+    store.holdCompact({ keep: rule.keep, omit: rule.omit, read: (key) => {
       const body = storage.body(store.name, key);
       return body === undefined ? undefined : decodeRow({ collection: store.name, id: key, body });
     } });
@@ -257,12 +275,12 @@ export class EmbeddedDb implements AppDb, Engine {
       store.evict(still);
       dropped += still.length;
     }
-    // Orders closed since the start (or since the last sweep) are held compact once their last
+    // What has settled since the start (or since the last sweep) is held compact once its last
     // write is on disk: the flush below saves every write made before it.
-    for (const rule of this.compact ? COLD_RULES : []) {
+    for (const rule of this.compact ? COMPACT_RULES : []) {
       const store = this.stores.get(rule.collection);
       if (!store) continue;
-      const settled = [...store.docs.values()].filter((doc) => !store.isCompact(doc) && rule.settled(doc));
+      const settled = [...store.docs.values()].filter((doc) => !store.isCompact(doc) && rule.settled(doc, now));
       if (!settled.length) continue;
       this.holdCompact(this.storage!, store, rule);
       try {
@@ -341,9 +359,9 @@ export class EmbeddedDb implements AppDb, Engine {
     return store;
   }
 
-  *documents(name: string): Iterable<Document> {
+  *documents(name: string, whole = true): Iterable<Document> {
     const store = this.store(name);
-    if (store) for (const doc of store.docs.values()) yield store.content(doc);
+    if (store) for (const doc of store.docs.values()) yield whole ? store.content(doc) : doc;
   }
 
   /** Applies one operation in memory now; resolves once it is on disk, with the rest of this tick's writes. */

@@ -61,8 +61,13 @@ export interface StoredRow {
   body: string;
 }
 
-/** A row at the writer's start: its body, or only the JSON text of the fields asked for. */
-export type HotRow = { seq: number; collection: string; id: string } & ({ body: string } | { kept: Array<string | null> });
+/** A row at the writer's start: its body (whole, or without the fields omitted), or only the JSON text of the fields asked for. */
+export interface HotRow extends StoredRow {
+  seq: number;
+  /** The rule that picked it, if one did. */
+  rule?: number;
+  kept?: Array<string | null>;
+}
 
 /** A text as an SQL literal. */
 export const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -225,20 +230,25 @@ export class SqliteFile {
   }
 
   /**
-   * Like `hotRows`, but of one collection's rows that `where` picks, only the JSON text of each
-   * of `paths` (null where the body has no such field), not the body: what a store holds compact
-   * is read without decoding (or even handing over) the rest.
+   * Like `hotRows`, but of the rows each rule's `where` picks (the first that does), either only
+   * the JSON text of each of its `paths` (null where the body has no such field), or the body
+   * without its `omit` paths: what a store holds compact is read without decoding, or even
+   * handing over, the rest. `rule` is the index of the rule that picked the row.
    */
-  hotRowsKeeping({ collection, where, paths }: { collection: string; where: string; paths: readonly string[] }): Iterable<HotRow> {
-    const kept = paths.map((p, i) => `CASE WHEN kept THEN body -> ${sqlString(p)} END AS k${i}`).join(', ');
-    const sql = `SELECT seq, collection, id, CASE WHEN kept THEN NULL ELSE body END AS body, kept, ${kept} FROM ` +
-      `(SELECT rowid AS seq, collection, id, body, (collection = ? AND ${where}) AS kept FROM documents INDEXED BY documents_hot WHERE cold IS NULL) ORDER BY collection, seq`;
+  hotRowsCompact(rules: ReadonlyArray<{ collection: string; where: string; paths?: readonly string[]; omit?: readonly string[] }>): Iterable<HotRow> {
+    if (!rules.length) return this.hotRows();
+    const picked = `CASE ${rules.map((r, i) => `WHEN collection = ${sqlString(r.collection)} AND ${r.where} THEN ${i}`).join(' ')} END`;
+    const body = `CASE ${rules.map((r, i) => `WHEN rule = ${i} THEN ${r.omit ? `json_remove(body, ${r.omit.map(sqlString).join(', ')})` : 'NULL'}`).join(' ')} ELSE body END`;
+    const kept = rules.flatMap((r, i) => (r.paths ?? []).map((p, j) => `CASE WHEN rule = ${i} THEN body -> ${sqlString(p)} END AS k${i}_${j}`));
+    const sql = `SELECT seq, collection, id, ${body} AS body, rule${kept.map((k) => `, ${k}`).join('')} FROM ` +
+      `(SELECT rowid AS seq, collection, id, body, ${picked} AS rule FROM documents INDEXED BY documents_hot WHERE cold IS NULL) ORDER BY collection, seq`;
     return (function* (rows: Iterable<Record<string, unknown>>) {
       for (const row of rows) {
-        const base = { seq: Number(row.seq), collection: row.collection as string, id: row.id as string };
-        yield row.kept ? { ...base, kept: paths.map((_, i) => row[`k${i}`] as string | null) } : { ...base, body: row.body as string };
+        const rule = row.rule === null ? undefined : Number(row.rule);
+        const paths = rule === undefined ? [] : rules[rule]!.paths ?? [];
+        yield { seq: Number(row.seq), collection: row.collection as string, id: row.id as string, body: row.body as string, rule, kept: paths.map((_, j) => row[`k${rule}_${j}`] as string | null) };
       }
-    })(this.rowsOf<Record<string, unknown>>(sql, [collection]));
+    })(this.rowsOf<Record<string, unknown>>(sql));
   }
 
   /** One document's stored text, if it is there. */

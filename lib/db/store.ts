@@ -188,10 +188,13 @@ export function copyOut(doc: Document): Document {
   return clone(doc);
 }
 
-/** How a store reads the body of a document it holds compact, and which fields it keeps of it beside the indexes'. */
+/** How a store reads the body of a document it holds compact, and what it keeps of it beside `_id`. */
 export interface CompactReader {
   read(key: string): Document | undefined;
-  fields: readonly string[];
+  /** Only these fields and those of its indexes... */
+  keep?: readonly string[];
+  /** ...or every field but these. */
+  omit?: readonly string[];
 }
 
 /** A unique index as the checks see it: `_id_` is the document map itself. */
@@ -257,22 +260,15 @@ export class Store {
     this.compactReader = reader;
   }
 
-  /** What a compact document keeps beside `_id`, with these indexes: the fields they and the reader name. */
+  /** What a compact document keeps beside `_id`, with these indexes, when it keeps only some fields: those they and the reader name. */
   keptFields(specs: Iterable<IndexSpec> = this.specs.values()): string[] {
-    const fields = new Set(this.compactReader!.fields);
+    const fields = new Set(this.compactReader!.keep);
     for (const spec of specs) for (const field of Object.keys(spec.key)) if (field !== '_id') fields.add(field);
     return [...fields];
   }
 
-  /**
-   * Like `load`, a document held compact: `values` are those of `fields` (from `keptFields`, with
-   * the indexes the store will be given), undefined where the document has no such field.
-   */
-  loadCompact(key: string, id: unknown, fields: readonly string[], values: readonly unknown[], seq: number): void {
-    this.load(key, this.compactOf(id, fields, values), seq);
-  }
-
-  private compactOf(id: unknown, fields: readonly string[], values: readonly unknown[]): Document {
+  /** A compact document of the fields given (from `keptFields`), undefined where the document has none. */
+  static compactFrom(id: unknown, fields: readonly string[], values: readonly unknown[]): Document {
     const compact: Document = { _id: id };
     fields.forEach((field, i) => {
       if (values[i] === undefined) return;
@@ -281,9 +277,49 @@ export class Store {
       for (const part of parts.slice(0, -1)) cur = (cur[part] ??= {}) as Document;
       cur[parts.at(-1)!] = values[i];
     });
-    this.compactFields = new Set(this.compactFields ? fields.filter((field) => this.compactFields!.has(field)) : fields);
+    return compact;
+  }
+
+  /** A compact document of every field of `doc` but those the reader omits. */
+  private omitting(doc: Document): Document {
+    const omit = this.compactReader!.omit!;
+    return Object.fromEntries(Object.entries(doc).filter(([field]) => !omit.includes(field)));
+  }
+
+  /**
+   * Like `load`, a document held compact, made by `compactFrom` of the fields `keptFields` names
+   * with the indexes the store will be given, or, for a reader that omits fields, without them.
+   */
+  loadCompact(key: string, compact: Document, seq: number, fields?: readonly string[]): void {
+    this.load(key, this.registered(compact, fields), seq);
+  }
+
+  private registered(compact: Document, fields: readonly string[] | undefined): Document {
+    if (fields) this.compactFields = new Set(this.compactFields ? fields.filter((field) => this.compactFields!.has(field)) : fields);
     this.compacts.add(compact);
     return compact;
+  }
+
+  /** Whether a field is held by every compact document (any field is, while there are none). */
+  private keeps(field: string): boolean {
+    const reader = this.compactReader;
+    if (!reader || field === '_id') return true;
+    if (reader.omit) return !reader.omit.includes(field.split('.')[0]!);
+    return !this.compactFields || this.compactFields.has(field);
+  }
+
+  /**
+   * Whether a query that reads only `fields` is answered the same by the compact documents as by
+   * their bodies, when it returns nothing but `_id`, or `fields` too, or every field but those
+   * `excluding` names. A document that keeps only some fields holds them in another order than
+   * its body, so it answers only the first.
+   */
+  answersCompact(fields: readonly string[], returns?: 'fields' | { excluding: readonly string[] }): boolean {
+    if (!fields.every((field) => this.keeps(field))) return false;
+    if (!returns) return true;
+    const omit = this.compactReader?.omit;
+    if (!omit) return !this.compactReader;
+    return returns === 'fields' || omit.every((field) => returns.excluding.includes(field));
   }
 
   isCompact(doc: Document): boolean {
@@ -299,8 +335,8 @@ export class Store {
     for (const doc of docs) {
       const key = valueKey(doc._id);
       if (this.docs.get(key) !== doc || this.compacts.has(doc)) continue;
-      const fields = this.keptFields();
-      const compact = this.compactOf(doc._id, fields, fields.map((field) => getPath(doc, field)));
+      const fields = this.compactReader.omit ? undefined : this.keptFields();
+      const compact = this.registered(fields ? Store.compactFrom(doc._id, fields, fields.map((field) => getPath(doc, field))) : this.omitting(doc), fields);
       this.docs.set(key, compact);
       this.order.set(compact, this.order.get(doc)!);
       for (const [name, entries] of this.uniqueEntries) {
@@ -473,8 +509,7 @@ export class Store {
 
   /** Builds the index; a unique one over duplicate values is refused with 11000 and not kept. */
   addIndex(spec: IndexSpec): void {
-    const kept = this.compactFields;
-    if (kept && Object.keys(spec.key).some((field) => field !== '_id' && !kept.has(field))) this.expand();
+    if (!Object.keys(spec.key).every((field) => this.keeps(field))) this.expand();
     if (spec.unique) {
       const entries = new Map<string, Document>();
       for (const doc of this.docs.values()) {
@@ -544,12 +579,12 @@ export class Store {
    * `need` of them when there is no sort, or, with a sort, a set that holds the first `need` in
    * that sort's order. Undefined when no index serves the filter: the caller tests every document.
    */
-  select(filter: Document, test: (doc: Document) => boolean, { sort, need }: { sort?: Record<string, 1 | -1>; need?: number }): Document[] | undefined {
-    // The documents held compact are tested, and handed on, whole.
+  select(filter: Document, test: (doc: Document) => boolean, { sort, need, whole = true }: { sort?: Record<string, 1 | -1>; need?: number; whole?: boolean }): Document[] | undefined {
+    // The documents held compact are tested, and handed on, whole, unless what they keep answers.
     const passes = (doc: Document): Document | undefined => {
       readStats.examined++;
-      const whole = this.content(doc);
-      return test(whole) ? whole : undefined;
+      const read = whole ? this.content(doc) : doc;
+      return test(read) ? read : undefined;
     };
     const planned = this.plan(filter, sort, need);
     // An `$or` of narrow branches (a search) can cost less than any one index: a walk in the

@@ -14,6 +14,7 @@ import type { PaymentDoc } from '@/lib/db/documents';
 import { EmbeddedDb } from '@/lib/db/embedded';
 import { ensureIndexes } from '@/lib/db/seed';
 import { readStats, valueKey } from '@/lib/db/store';
+import { countCancellation, countPaidOrder, readPeriod } from '@/lib/stats/rollups';
 import { orderDoc } from '../support/order-doc';
 import { COUNT, DAY, history, isCold, NEVER, queryShapes, text } from '../support/order-history';
 
@@ -165,5 +166,69 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: closed orders held 
     expect(compacted(compact).length).toBeGreaterThan(5);
     expect(Object.keys(compacted(compact)[0]!)).toContain('price');
     await same((c) => c.find({ price: 13 }).toArray(), 'by price, after a restart');
+  });
+});
+
+describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: past days of the rollups held compact', () => {
+  const zone = 'UTC';
+  let wholeDir: string;
+  let compactDir: string;
+  let whole: EmbeddedDb;
+  let compact: EmbeddedDb;
+  let orders: Array<PaymentDoc & { _id: ObjectId }>;
+  const rollups = (db: EmbeddedDb) => db.collection('dailyRollups');
+  const compactDays = (db: EmbeddedDb) => {
+    const store = db.store('dailyRollups')!;
+    return [...store.docs.values()].filter((doc) => store.isCompact(doc)).map((doc) => doc._id as string);
+  };
+
+  beforeEach(async () => {
+    wholeDir = path.join(base, `rollups-${process.pid}-${++counter}-whole`);
+    compactDir = path.join(base, `rollups-${process.pid}-${counter}-compact`);
+    const seed = EmbeddedDb.open({ dataDir: wholeDir, coldOrderDays: NEVER, compact: false });
+    await ensureIndexes(seed);
+    // Ten days, today's included, three orders each.
+    orders = Array.from({ length: 30 }, (_, i) => ({ ...orderDoc({ data: new Date(Date.now() - Math.floor(i / 3) * DAY), price: 10 + i, status: 'completed' }), _id: new ObjectId() }));
+    await seed.collection('payments').insertMany(orders);
+    for (const order of orders) await countPaidOrder(seed, order, zone);
+    await seed.close();
+    cpSync(wholeDir, compactDir, { recursive: true });
+    whole = EmbeddedDb.open({ dataDir: wholeDir, coldOrderDays: NEVER, compact: false });
+    compact = EmbeddedDb.open({ dataDir: compactDir, coldOrderDays: NEVER });
+  });
+
+  afterEach(async () => {
+    await whole.close();
+    await compact.close();
+  });
+
+  it('holds the days before yesterday without their lists of ids; the figures read without a body, a late cancellation counts once', async () => {
+    const days = (await rollups(whole).find({}).toArray()).map((day) => day._id as string).sort();
+    expect(days).toHaveLength(10);
+    const settled = days.filter((day) => day < new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10));
+    expect(compactDays(compact).sort()).toEqual(settled);
+    expect(settled.length).toBeGreaterThanOrEqual(7);
+
+    let before = readStats.unpacked;
+    const figures = await readPeriod(compact, {});
+    expect(readStats.unpacked - before).toBe(0);
+    expect(text(figures)).toBe(text(await readPeriod(whole, {})));
+    expect(text(await readPeriod(compact, { from: settled[1], to: days.at(-1) }))).toBe(text(await readPeriod(whole, { from: settled[1], to: days.at(-1) })));
+    // The lists themselves are read from disk.
+    before = readStats.unpacked;
+    expect(text(await rollups(compact).find({}).sort({ _id: 1 }).toArray())).toBe(text(await rollups(whole).find({}).sort({ _id: 1 }).toArray()));
+    expect(readStats.unpacked - before).toBe(settled.length);
+
+    // An old order cancelled now: counted once on its day, however often applied.
+    const old = orders.at(-1)!;
+    for (const db of [whole, compact]) {
+      for (let i = 0; i < 2; i++) await countCancellation(db, { ...old, status: 'cancelled' }, zone);
+    }
+    expect(text(await rollups(compact).find({}).sort({ _id: 1 }).toArray())).toBe(text(await rollups(whole).find({}).sort({ _id: 1 }).toArray()));
+    expect(text(await readPeriod(compact, {}))).toBe(text(await readPeriod(whole, {})));
+    expect((await readPeriod(compact, {})).cancelled).toBe(1);
+    await compact.sweepCold();
+    expect(compactDays(compact).sort()).toEqual(settled);
+    expect(text(await readPeriod(compact, {}))).toBe(text(await readPeriod(whole, {})));
   });
 });
