@@ -46,7 +46,7 @@ export interface EmbeddedOptions {
   buildPhase?: boolean;
   /** How old a closed order is before it is kept on disk only; defaults to COLD_ORDER_DAYS, else 30. */
   coldOrderDays?: number;
-  /** False: closed orders are held whole in memory too, not compact (what the tests compare with). */
+  /** False: what has settled (closed orders, past days of the rollups) is held whole too, not compact (what the tests compare with). */
   compact?: boolean;
 }
 
