@@ -221,8 +221,8 @@ export class Store {
   /** Keys of cold documents deleted whose deletion is not on disk yet: the disk must not show them meanwhile. */
   readonly tombstones = new Set<string>();
   /**
-   * Documents held compact: only their `_id` and the fields their indexes and the cold rule read,
-   * the body being on disk as it is. What reads one, of the data file, when the store has some.
+   * Documents held compact (COMPACT_RULES in lib/db/cold.ts): their `_id` and some of their
+   * fields, the body being on disk as it is. What reads one, of the data file, when the store has some.
    */
   private compactReader: CompactReader | undefined;
   private readonly compacts = new WeakSet<Document>();
