@@ -113,9 +113,17 @@ export class EmbeddedCollection<T extends Document> implements AppCollection<T> 
     const skip = opts.skip ?? 0;
     const limit = opts.limit ? Math.abs(opts.limit) : undefined;
     const whole = this.needsWhole(filter, opts.sort, opts.projection ?? {});
-    let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit, whole });
+    // When what the compact documents keep answers the filter and the sort, they are tested and
+    // sorted as held, and only those returned are read whole: a page in `_id` order through the
+    // old orders on disk (an export) reads none of the recent ones it leaves out.
+    const late = whole && !this.needsWhole(filter, opts.sort, { _id: 1 });
+    let docs = this.match(filter, { sort: opts.sort, need: limit === undefined ? undefined : skip + limit, whole: whole && !late });
     if (opts.sort) docs = sorted(docs, opts.sort);
     if (skip || limit) docs = docs.slice(skip, limit === undefined ? undefined : skip + limit);
+    if (late) {
+      const store = this.db.store(this.name)!;
+      docs = docs.map((doc) => store.content(doc));
+    }
     // Only what is returned is copied.
     return docs.map((doc) => project(doc, opts.projection));
   }

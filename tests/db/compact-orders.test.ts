@@ -92,6 +92,14 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: closed orders held 
     before = readStats.unpacked;
     const page = await payments(compact).find({}).sort({ data: -1, _id: -1 }).limit(10).toArray();
     expect(readStats.unpacked - before).toBe(page.filter((o) => CLOSED.includes(o.status)).length);
+    // The oldest closed orders in `_id` order (an export's page): the recent ones are tested and
+    // sorted as held, and none is read, since the page is all old ones, on disk.
+    before = readStats.unpacked;
+    const oldest = (c: AppCollection<PaymentDoc>) => c.find({ status: { $in: CLOSED as PaymentDoc['status'][] } }).sort({ _id: 1 }).limit(5).toArray();
+    const found = await oldest(payments(compact));
+    expect(text(found)).toBe(text(await oldest(payments(whole))));
+    expect(found.every((o) => isCold(o, 30))).toBe(true);
+    expect(readStats.unpacked - before).toBe(0);
   });
 
   it('writes to a compact order with one conditional write: a refund, then a reopening, kept on disk and after a restart', async () => {
