@@ -139,6 +139,16 @@ function pinnedValue(condition: unknown): unknown {
   return '$eq' in condition ? (condition as Document).$eq : NOT_PINNED;
 }
 
+/** Whether a dotted path goes through an array of the document. */
+function crossesArray(doc: Document, dotted: string): boolean {
+  let cur: unknown = doc;
+  for (const part of dotted.split('.')) {
+    if (Array.isArray(cur)) return true;
+    cur = cur && typeof cur === 'object' ? (cur as Document)[part] : undefined;
+  }
+  return false;
+}
+
 function setPath(doc: Document, dotted: string, value: unknown): void {
   const parts = dotted.split('.');
   let cur = doc;
@@ -368,7 +378,38 @@ export class Store {
     return compact && this.docs.get(valueKey(doc._id)) === compact ? compact : doc;
   }
 
-  /** Every compact document whole again, before an index on a field they do not keep is built. */
+  /**
+   * Before an index on fields the compact documents do not keep is built: they keep those too,
+   * read from their bodies once, when they keep named fields (an upgrade that declares a new
+   * index, at its first start, would otherwise hold every one whole until the next start), or
+   * else they are made whole again.
+   */
+  private holdFieldsOf(spec: IndexSpec): void {
+    const missing = Object.keys(spec.key).filter((field) => !this.keeps(field));
+    if (!missing.length) return;
+    if (this.compactReader?.omit || !this.compactFields) return this.expand();
+    const found: Array<[Document, unknown[]]> = [];
+    for (const doc of this.docs.values()) {
+      if (!this.compacts.has(doc)) continue;
+      const body = this.content(doc);
+      this.unpackedFrom.delete(body);
+      // A path through an array names many values, which only the whole document holds.
+      if (missing.some((field) => crossesArray(body, field))) return this.expand();
+      found.push([doc, missing.map((field) => getPath(body, field))]);
+    }
+    for (const [doc, values] of found) {
+      missing.forEach((field, i) => {
+        if (values[i] === undefined) return;
+        const parts = field.split('.');
+        let cur = doc;
+        for (const part of parts.slice(0, -1)) cur = (cur[part] ??= {}) as Document;
+        cur[parts.at(-1)!] = values[i];
+      });
+    }
+    for (const field of missing) this.compactFields.add(field);
+  }
+
+  /** Every compact document whole again. */
   private expand(): void {
     this.compactFields = undefined;
     let any = false;
@@ -509,7 +550,7 @@ export class Store {
 
   /** Builds the index; a unique one over duplicate values is refused with 11000 and not kept. */
   addIndex(spec: IndexSpec): void {
-    if (!Object.keys(spec.key).every((field) => this.keeps(field))) this.expand();
+    this.holdFieldsOf(spec);
     if (spec.unique) {
       const entries = new Map<string, Document>();
       for (const doc of this.docs.values()) {
