@@ -279,15 +279,19 @@ export class Store {
 
   /** A compact document of the fields given (from `keptFields`), undefined where the document has none. */
   static compactFrom(id: unknown, fields: readonly string[], values: readonly unknown[]): Document {
-    const compact: Document = { _id: id };
+    return Store.withFields({ _id: id }, fields, values);
+  }
+
+  /** `doc` given these values at these dotted paths (as held, not copied), those undefined left out. */
+  private static withFields(doc: Document, fields: readonly string[], values: readonly unknown[]): Document {
     fields.forEach((field, i) => {
       if (values[i] === undefined) return;
       const parts = field.split('.');
-      let cur = compact;
+      let cur = doc;
       for (const part of parts.slice(0, -1)) cur = (cur[part] ??= {}) as Document;
       cur[parts.at(-1)!] = values[i];
     });
-    return compact;
+    return doc;
   }
 
   /** A compact document of every field of `doc` but those the reader omits. */
@@ -397,15 +401,7 @@ export class Store {
       if (missing.some((field) => crossesArray(body, field))) return this.expand();
       found.push([doc, missing.map((field) => getPath(body, field))]);
     }
-    for (const [doc, values] of found) {
-      missing.forEach((field, i) => {
-        if (values[i] === undefined) return;
-        const parts = field.split('.');
-        let cur = doc;
-        for (const part of parts.slice(0, -1)) cur = (cur[part] ??= {}) as Document;
-        cur[parts.at(-1)!] = values[i];
-      });
-    }
+    for (const [doc, values] of found) Store.withFields(doc, missing, values);
     for (const field of missing) this.compactFields.add(field);
   }
 
