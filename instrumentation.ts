@@ -11,4 +11,7 @@ export async function register() {
   startMail();
   // On Vercel, where nothing runs between requests, the cron route does this.
   if (!process.env.VERCEL) (await import('@/lib/users/guests')).startGuestSweep();
+  // The embedded engine's load grew V8's heap for objects that all live: give back what is spare now.
+  const { describeDb } = await import('@/lib/db');
+  if ((await describeDb()).backend === 'embedded') (await import('@/lib/db/release-memory')).releaseStartMemory();
 }
