@@ -13,6 +13,8 @@ import { DataDirError } from './data-dir.ts';
 
 const HEADER = 32;
 const FRAME_HEADER = 24;
+/** Bytes read at a time: 1 MiB, some 250 frames of 4 KiB pages. */
+const CHUNK = 1 << 20;
 
 export interface WalCheck {
   /** Transactions the log holds, which SQLite will replay. */
@@ -41,47 +43,93 @@ function damaged(wal: string, why: string): DataDirError {
   );
 }
 
+/**
+ * The log's bytes, read a piece at a time as the check walks forward: a log left by a killed
+ * server can be hundreds of megabytes, which read whole would all be held at once at start.
+ */
+class LogReader {
+  private chunk = Buffer.alloc(0);
+  private chunkAt = 0;
+
+  constructor(
+    private readonly fd: number,
+    readonly length: number,
+  ) {}
+
+  /** `length` bytes from `at` (the caller keeps within the file). */
+  bytes(at: number, length: number): Buffer {
+    if (at < this.chunkAt || at + length > this.chunkAt + this.chunk.length) {
+      const size = Math.min(Math.max(length, CHUNK), this.length - at);
+      const chunk = Buffer.allocUnsafe(size);
+      let read = 0;
+      while (read < size) {
+        const n = fs.readSync(this.fd, chunk, read, size - read, at + read);
+        if (n === 0) throw new Error(`the log ended at byte ${at + read} while being read`);
+        read += n;
+      }
+      this.chunk = chunk;
+      this.chunkAt = at;
+    }
+    return this.chunk.subarray(at - this.chunkAt, at - this.chunkAt + length);
+  }
+}
+
 /** Null when there is no log to replay. Throws a DataDirError when replaying it would lose acknowledged writes. */
 export function checkWal(wal: string): WalCheck | null {
-  let buf: Buffer;
+  let fd: number;
   try {
-    buf = fs.readFileSync(wal);
+    fd = fs.openSync(wal, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-  if (buf.length <= HEADER) return buf.length ? { commits: 0, unfinishedBytes: buf.length } : null;
+  try {
+    return checkOpenWal(wal, new LogReader(fd, fs.fstatSync(fd).size));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
-  const magic = buf.readUInt32BE(0);
+function checkOpenWal(wal: string, log: LogReader): WalCheck | null {
+  const { length } = log;
+  if (length <= HEADER) return length ? { commits: 0, unfinishedBytes: length } : null;
+
+  const header = log.bytes(0, HEADER);
+  const magic = header.readUInt32BE(0);
   if (magic !== 0x377f0682 && magic !== 0x377f0683) throw damaged(wal, 'not a write-ahead log header');
   const bigEndian = (magic & 1) === 1;
-  const rawPageSize = buf.readUInt32BE(8);
+  const rawPageSize = header.readUInt32BE(8);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
-  const salts = [buf.readUInt32BE(16), buf.readUInt32BE(20)];
-  let sum = checksum(buf, 0, 24, [0, 0], bigEndian);
-  if (sum[0] !== buf.readUInt32BE(24) || sum[1] !== buf.readUInt32BE(28)) throw damaged(wal, 'its header checksum is wrong');
+  const salts = [header.readUInt32BE(16), header.readUInt32BE(20)];
+  let sum = checksum(header, 0, 24, [0, 0], bigEndian);
+  if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28)) throw damaged(wal, 'its header checksum is wrong');
 
   const frameSize = FRAME_HEADER + pageSize;
-  const ours = (at: number) => buf.readUInt32BE(at + 8) === salts[0] && buf.readUInt32BE(at + 12) === salts[1];
-  const isCommit = (at: number) => buf.readUInt32BE(at + 4) !== 0;
+  const frameHeader = (at: number) => log.bytes(at, FRAME_HEADER);
+  const ours = (at: number) => {
+    const h = frameHeader(at);
+    return h.readUInt32BE(8) === salts[0] && h.readUInt32BE(12) === salts[1];
+  };
+  const isCommit = (at: number) => frameHeader(at).readUInt32BE(4) !== 0;
   let commits = 0;
   let committedEnd = HEADER;
   let at = HEADER;
   // Frames of this log generation whose checksums chain; frames of an older generation may follow.
-  for (; at + frameSize <= buf.length && ours(at); at += frameSize) {
-    sum = checksum(buf, at, 8, sum, bigEndian);
-    sum = checksum(buf, at + FRAME_HEADER, pageSize, sum, bigEndian);
-    if (sum[0] !== buf.readUInt32BE(at + 16) || sum[1] !== buf.readUInt32BE(at + 20)) break;
-    if (isCommit(at)) {
+  for (; at + frameSize <= length && ours(at); at += frameSize) {
+    const frame = log.bytes(at, frameSize);
+    sum = checksum(frame, 0, 8, sum, bigEndian);
+    sum = checksum(frame, FRAME_HEADER, pageSize, sum, bigEndian);
+    if (sum[0] !== frame.readUInt32BE(16) || sum[1] !== frame.readUInt32BE(20)) break;
+    if (frame.readUInt32BE(4) !== 0) {
       commits++;
       committedEnd = at + frameSize;
     }
   }
   // A commit frame of this generation past the break was fsynced, so acknowledged: the break is damage.
-  for (let later = at + frameSize; later + frameSize <= buf.length; later += frameSize) {
+  for (let later = at + frameSize; later + frameSize <= length; later += frameSize) {
     if (ours(later) && isCommit(later)) throw damaged(wal, `a frame at byte ${at} does not match its checksum`);
   }
   let unfinishedEnd = committedEnd;
-  while (unfinishedEnd + FRAME_HEADER <= buf.length && ours(unfinishedEnd)) unfinishedEnd = Math.min(unfinishedEnd + frameSize, buf.length);
+  while (unfinishedEnd + FRAME_HEADER <= length && ours(unfinishedEnd)) unfinishedEnd = Math.min(unfinishedEnd + frameSize, length);
   return { commits, unfinishedBytes: unfinishedEnd - committedEnd };
 }

@@ -222,12 +222,12 @@ describe.skipIf(!!process.env.MONGODB_URI)('damaged or foreign data stops the en
 
   describe('the write-ahead log a crash leaves', () => {
     /** A data directory whose writer made five writes (Dish 1..5), then died by SIGKILL. */
-    async function crashed(): Promise<{ dir: string; wal: string }> {
+    async function crashed(writes = 5): Promise<{ dir: string; wal: string }> {
       const dir = freshDir();
-      const run = await runTs('tests/db/fixtures/second-process.mts', ['crash-after', dir, '5'], { DB_CHECKPOINT_MS: '3600000' });
+      const run = await runTs('tests/db/fixtures/second-process.mts', ['crash-after', dir, String(writes)], { DB_CHECKPOINT_MS: '3600000' });
       expect(run.signal).toBe('SIGKILL');
       const wal = path.join(dir, `${DATA_FILE}-wal`);
-      expect(fs.statSync(wal).size).toBeGreaterThan(5 * 4096);
+      expect(fs.statSync(wal).size).toBeGreaterThan(writes * 4096);
       return { dir, wal };
     }
     const dishes = async (db: EmbeddedDb) => (await all(db, 'menu')).map((d) => d.name);
@@ -269,6 +269,24 @@ describe.skipIf(!!process.env.MONGODB_URI)('damaged or foreign data stops the en
 
       fs.writeFileSync(wal, intact);
       expect(await dishes(open(dir))).toHaveLength(5);
+    });
+
+    it('longer than the piece the check reads at a time (1 MiB): damage far into it is found, and an intact one replays', async () => {
+      const { dir, wal } = await crashed(400);
+      const intact = fs.readFileSync(wal);
+      expect(intact.length).toBeGreaterThan(3 * 1024 * 1024);
+      const frameSize = 24 + intact.readUInt32BE(8);
+      const frame = Math.floor((2.5 * 1024 * 1024 - 32) / frameSize); // one in the third piece
+      const damaged = Buffer.from(intact);
+      damaged[32 + frame * frameSize + 24 + 100]! ^= 0xff;
+      fs.writeFileSync(wal, damaged);
+      expect(() => EmbeddedDb.open({ dataDir: dir })).toThrow(`a frame at byte ${32 + frame * frameSize} does not match its checksum`);
+
+      fs.writeFileSync(wal, intact);
+      const warn = vi.spyOn(console, 'warn');
+      const names = await dishes(open(dir));
+      expect([names.length, names.at(-1)]).toEqual([400, 'Dish 400']);
+      expect(warn).not.toHaveBeenCalled();
     });
   });
 });
