@@ -1,4 +1,4 @@
-import { describeDb, getDb } from '@/lib/db';
+import { describeDb, getDb, type DbInfo } from '@/lib/db';
 
 function stop(message: string): never {
   console.error(`\n[bistro] Cannot start: ${message}\n`);
@@ -13,22 +13,25 @@ function stop(message: string): never {
  * colliding). A migration that fails does not stop it (Firebase may be unreachable for a while):
  * requests that need the database are answered 503 until a later try succeeds. Nor does a MongoDB
  * that cannot be reached yet: requests are answered 503 until it can.
+ *
+ * Resolves with the backend (null when it could not be opened yet).
  */
-export async function checkDatabaseAtStart(): Promise<void> {
+export async function checkDatabaseAtStart(): Promise<DbInfo['backend'] | null> {
   try {
     const info = await describeDb();
     if (!info.writable) {
       stop(`the data in ${info.location} is in use by another process (pid ${info.lockedBy ?? 'unknown'}). Stop it first, or give this server its own DATA_DIR.`);
     }
     await getDb();
+    return info.backend;
   } catch (err) {
     const { name, message } = err as Error;
     if (name === 'DataDirError' || name === 'IndexBuildError') stop(message);
     // Logged where it failed (lib/db), and tried again.
-    if (name === 'MigrationError') return;
+    if (name === 'MigrationError') return null;
     if (process.env.MONGODB_URI && /^Mongo/.test(name)) {
       console.error(`[db] MongoDB cannot be reached at start (${message}); requests that need it are answered 503 until it can.`);
-      return;
+      return null;
     }
     throw err;
   }
