@@ -187,10 +187,12 @@ export function upsertDocument(filter: Document, update: Document): Document {
 /**
  * What reads cost, for tests and diagnostics: documents tested against a filter, stored
  * documents copied to be handed out (to a caller or to an aggregation pipeline), documents
- * read from disk because they are not held in memory (lib/db/cold.ts), and documents held compact
- * whose body was read from disk to be tested or handed out (Store.content).
+ * read from disk because they are not held in memory (lib/db/cold.ts), rows of those whose ids
+ * SQLite listed in a sort no index holds, before their bodies are read one by one (`listed`),
+ * and documents held compact whose body was read from disk to be tested or handed out
+ * (Store.content).
  */
-export const readStats = { examined: 0, copied: 0, fromDisk: 0, unpacked: 0 };
+export const readStats = { examined: 0, copied: 0, fromDisk: 0, listed: 0, unpacked: 0 };
 
 /** A stored document copied for a reader: the one way documents leave the engine. */
 export function copyOut(doc: Document): Document {
