@@ -219,7 +219,9 @@ function cutAt([field, dir]: [string, 1 | -1], until: Document): { conditions: s
   if (!sortable(value)) return undefined;
   const side: Constraint = dir < 0 ? { rank: 0, lo: value, loInclusive: true, hiInclusive: false } : { rank: 0, hi: value, hiInclusive: true, loInclusive: false };
   const { conditions, params } = conditionsFor([field], new Map([[field, side]]));
-  return conditions.length ? { conditions, params } : undefined;
+  if (!conditions.length) return undefined;
+  // A missing field sorts first: in ascending order, its rows come before any value.
+  return dir < 0 ? { conditions, params } : { conditions: [`((${conditions.join(' AND ')}) OR ${fieldSql(field)} IS NULL)`], params };
 }
 
 /** The collection's documents on disk only, read by what their indexes serve. */
