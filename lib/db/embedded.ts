@@ -173,6 +173,7 @@ export class EmbeddedDb implements AppDb, Engine {
           this.holdCompact(storage, store, rule);
           const keep = rule.keep && store.keptFields(collections.find((c) => c.name === rule.collection)!.indexes);
           if (keep && !keep.every(usableField)) return []; // held compact from the first sweep on
+          if (keep) store.keepOnly(keep);
           return [{ rule, keep }];
         });
         const rows = storage.hotRowsCompact(compacting.map(({ rule, keep }) => ({
@@ -194,7 +195,7 @@ export class EmbeddedDb implements AppDb, Engine {
           if (!store) stores.set(row.collection, (store = new Store(row.collection)));
           const keep = row.rule === undefined ? undefined : compacting[row.rule]!.keep;
           if (row.rule === undefined) store.load(row.id, decodeRow(row), row.seq);
-          else if (keep) store.loadCompact(row.id, Store.compactFrom(decodeEjson(row.id), keep, row.kept!.map(value)), row.seq, keep);
+          else if (keep) store.loadCompact(row.id, Store.compactFrom(decodeEjson(row.id), keep, row.kept!.map(value)), row.seq);
           else store.loadCompact(row.id, decodeRow(row), row.seq);
         }
         const last = storage.lastSeq();

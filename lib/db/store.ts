@@ -238,7 +238,7 @@ export class Store {
    */
   private compactReader: CompactReader | undefined;
   private readonly compacts = new WeakSet<Document>();
-  /** The fields every compact document keeps, while there may be some. */
+  /** The fields every compact document keeps, once the store holds some that keep only some (`keepOnly`). */
   private compactFields: Set<string> | undefined;
   /** A compact document's body as read, to the compact document it stands for (what the indexes hold). */
   private readonly unpackedFrom = new WeakMap<Document, Document>();
@@ -303,20 +303,21 @@ export class Store {
   }
 
   /**
-   * Like `load`, a document held compact, made by `compactFrom` of the fields `keptFields` names
-   * with the indexes the store will be given, or, for a reader that omits fields, without them.
+   * Like `load`, a document held compact, made by `compactFrom` of the fields given to `keepOnly`
+   * (`keptFields` with the indexes the store will be given), or, for a reader that omits fields,
+   * without them.
    */
-  loadCompact(key: string, compact: Document, seq: number, fields?: readonly string[]): void {
-    this.load(key, this.registered(compact, fields), seq);
-  }
-
-  private registered(compact: Document, fields: readonly string[] | undefined): Document {
-    if (fields) this.compactFields = new Set(this.compactFields ? fields.filter((field) => this.compactFields!.has(field)) : fields);
+  loadCompact(key: string, compact: Document, seq: number): void {
     this.compacts.add(compact);
-    return compact;
+    this.load(key, compact, seq);
   }
 
-  /** Whether a field is held by every compact document (any field is, while there are none). */
+  /** The compact documents to come keep only these fields: of them, what every compact document keeps. */
+  keepOnly(fields: readonly string[]): void {
+    this.compactFields = new Set(this.compactFields ? fields.filter((field) => this.compactFields!.has(field)) : fields);
+  }
+
+  /** Whether a field is held by every compact document (any field is, until `keepOnly` names them). */
   private keeps(field: string): boolean {
     const reader = this.compactReader;
     if (!reader || field === '_id') return true;
@@ -348,11 +349,13 @@ export class Store {
    */
   compact(docs: readonly Document[]): void {
     if (!this.compactReader || !docs.length) return;
+    const fields = this.compactReader.omit ? undefined : this.keptFields();
+    if (fields) this.keepOnly(fields);
     for (const doc of docs) {
       const key = valueKey(doc._id);
       if (this.docs.get(key) !== doc || this.compacts.has(doc)) continue;
-      const fields = this.compactReader.omit ? undefined : this.keptFields();
-      const compact = this.registered(fields ? Store.compactFrom(doc._id, fields, fields.map((field) => getPath(doc, field))) : this.omitting(doc), fields);
+      const compact = fields ? Store.compactFrom(doc._id, fields, fields.map((field) => getPath(doc, field))) : this.omitting(doc);
+      this.compacts.add(compact);
       this.docs.set(key, compact);
       this.order.set(compact, this.order.get(doc)!);
       for (const [name, entries] of this.uniqueEntries) {
