@@ -4,7 +4,6 @@
  * closed ones on disk only; every query shape the app uses must answer the same in both, writes
  * to a cold order must hold, and what is cold must stay out of memory, across restarts too.
  */
-import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { ObjectId, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,14 +11,13 @@ import { EmbeddedDb } from '@/lib/db/embedded';
 import { readStats } from '@/lib/db/store';
 import { collections, getDb, type AppCollection } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
-import { ensureIndexes } from '@/lib/db/seed';
 import { readPage } from '@/lib/pagination/page';
 import { prefixRange } from '@/lib/pagination/search';
 import { getOrder, listOrders } from '@/lib/orders/orders';
 import { listPayments } from '@/lib/payments/history';
 import { rebuildRollups, readPeriod } from '@/lib/stats/rollups';
 import { orderDoc } from '../support/order-doc';
-import { COUNT, DAY, history, isCold, NEVER, queryShapes, text } from '../support/order-history';
+import { COUNT, DAY, history, isCold, NEVER, queryShapes, sameOrdersIn, text } from '../support/order-history';
 import { adminOf, makeAdmin, makeDiner, shopperOf } from '../support/people';
 
 const base = process.env.DATA_DIR!;
@@ -36,12 +34,8 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: cold orders', () =>
   beforeEach(async () => {
     hotDir = path.join(base, `cold-${process.pid}-${++counter}-hot`);
     coldDir = path.join(base, `cold-${process.pid}-${counter}-cold`);
-    const seed = EmbeddedDb.open({ dataDir: hotDir, coldOrderDays: NEVER });
-    await ensureIndexes(seed);
     orders = history();
-    await payments(seed).insertMany(orders);
-    await seed.close();
-    cpSync(hotDir, coldDir, { recursive: true });
+    await sameOrdersIn(hotDir, coldDir, orders);
     hot = EmbeddedDb.open({ dataDir: hotDir, coldOrderDays: NEVER });
     cold = EmbeddedDb.open({ dataDir: coldDir, coldOrderDays: 30 });
   });
@@ -132,12 +126,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: cold orders', () =>
     const dirs = [path.join(base, `cold-${process.pid}-${++counter}-a`), path.join(base, `cold-${process.pid}-${counter}-b`)];
     const numberless = orders.filter((o, i) => isCold(o, 30) && i % 40 === 0);
     expect(numberless.length).toBeGreaterThan(3);
-    const docs = orders.map((o) => (numberless.includes(o) ? (({ number: _, ...rest }) => rest)(o) : o));
-    const seed = EmbeddedDb.open({ dataDir: dirs[0]!, coldOrderDays: NEVER });
-    await ensureIndexes(seed);
-    await payments(seed).insertMany(docs as PaymentDoc[]);
-    await seed.close();
-    cpSync(dirs[0]!, dirs[1]!, { recursive: true });
+    await sameOrdersIn(dirs[0]!, dirs[1]!, orders.map((o) => (numberless.includes(o) ? (({ number: _, ...rest }) => rest)(o) : o)));
     const [whole, split] = [EmbeddedDb.open({ dataDir: dirs[0]!, coldOrderDays: NEVER }), EmbeddedDb.open({ dataDir: dirs[1]!, coldOrderDays: 30 })];
     try {
       const read = (db: EmbeddedDb) => payments(db).find({}).sort({ number: 1, _id: 1 }).limit(numberless.length + 2).toArray();

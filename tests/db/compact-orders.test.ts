@@ -16,7 +16,7 @@ import { ensureIndexes } from '@/lib/db/seed';
 import { readStats, valueKey } from '@/lib/db/store';
 import { countCancellation, countPaidOrder, readPeriod } from '@/lib/stats/rollups';
 import { orderDoc } from '../support/order-doc';
-import { COUNT, DAY, history, isCold, NEVER, queryShapes, text } from '../support/order-history';
+import { COUNT, DAY, history, isCold, NEVER, queryShapes, sameOrdersIn, text } from '../support/order-history';
 
 const base = process.env.DATA_DIR!;
 const CLOSED = ['completed', 'cancelled'];
@@ -47,12 +47,8 @@ describe.skipIf(!!process.env.MONGODB_URI)('embedded engine: closed orders held 
   beforeEach(async () => {
     wholeDir = path.join(base, `compact-${process.pid}-${++counter}-whole`);
     compactDir = path.join(base, `compact-${process.pid}-${counter}-compact`);
-    const seed = EmbeddedDb.open({ dataDir: wholeDir, coldOrderDays: NEVER, compact: false });
-    await ensureIndexes(seed);
     orders = history();
-    await payments(seed).insertMany(orders);
-    await seed.close();
-    cpSync(wholeDir, compactDir, { recursive: true });
+    await sameOrdersIn(wholeDir, compactDir, orders);
     whole = open(wholeDir, false);
     compact = open(compactDir);
   });

@@ -3,9 +3,12 @@
  * (lib/db/cold.ts, lib/db/store.ts): orders over the last 400 days in every status, and every
  * query shape the app sends to the orders, to compare two data directories holding the same.
  */
+import { cpSync } from 'node:fs';
 import { BSON, ObjectId, type Document } from 'mongodb';
 import type { AppCollection } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
+import { EmbeddedDb } from '@/lib/db/embedded';
+import { ensureIndexes } from '@/lib/db/seed';
 import { nameForms, prefixRange } from '@/lib/pagination/search';
 import { orderDoc } from './order-doc';
 
@@ -37,6 +40,15 @@ export function history(): Array<PaymentDoc & { _id: ObjectId }> {
       _id: ObjectId.createFromTime(Math.floor(paid.getTime() / 1000)),
     };
   });
+}
+
+/** Writes `orders`, with the app's indexes, into `dir`, then copies it to `copy`: two data directories to open two ways. */
+export async function sameOrdersIn(dir: string, copy: string, orders: ReadonlyArray<PaymentDoc & { _id: ObjectId }>): Promise<void> {
+  const seed = EmbeddedDb.open({ dataDir: dir, coldOrderDays: NEVER, compact: false });
+  await ensureIndexes(seed);
+  await (seed.collection('payments') as unknown as AppCollection<Document>).insertMany([...orders]);
+  await seed.close();
+  cpSync(dir, copy, { recursive: true });
 }
 
 export const isCold = (doc: PaymentDoc, days: number) => ['completed', 'cancelled'].includes(doc.status) && doc.data.getTime() < Date.now() - days * DAY;
