@@ -4,13 +4,11 @@ export async function register() {
   const { checkPaymentsAtStart } = await import('@/lib/payments/startup-check');
   checkPaymentsAtStart();
   const { checkDatabaseAtStart } = await import('@/lib/db/startup-check');
-  const backend = await checkDatabaseAtStart();
+  await checkDatabaseAtStart();
   // On Vercel the platform ends a function as it will; elsewhere a stop closes the data file first.
   if (!process.env.VERCEL) (await import('@/lib/db')).closeDbOnSignals();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
   // On Vercel, where nothing runs between requests, the cron route does this.
   if (!process.env.VERCEL) (await import('@/lib/users/guests')).startGuestSweep();
-  // Loading the embedded engine grew V8's heap for objects that all live: what is spare goes back now.
-  if (backend === 'embedded') (await import('@/lib/db/release-memory')).releaseStartMemory();
 }

@@ -19,15 +19,15 @@ export async function withDatabase(command: string, work: (db: AppDb, where: str
     }
     return 0;
   }
-  const engine = EmbeddedDb.open();
+  const db = await EmbeddedDb.open();
   try {
-    if (!engine.writable) {
-      console.error(`The data file ${engine.file} is in use by a running server (pid ${engine.lockedBy}).\nStop the server first, then run \`${command}\` again.`);
+    if (!db.writable) {
+      console.error(`The data file ${db.file} is in use by a running server (pid ${db.lockedBy}).\nStop the server first, then run \`${command}\` again.`);
       return 1;
     }
-    await work(engine, engine.file);
+    await work(db, db.file);
   } finally {
-    await engine.close();
+    await db.close();
   }
   return 0;
 }

@@ -49,7 +49,7 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
 /** The database cannot serve now: unreachable, unusable, or not yet migrated or indexed (lib/db). */
 function isUnavailable(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name ?? '';
-  return /^Mongo(ServerSelection|Network|Topology)/.test(name) || ['DataDirError', 'MigrationError', 'IndexBuildError'].includes(name);
+  return /^Mongo(ServerSelection|Network|Topology)/.test(name) || ['DataDirError', 'StoreFileError', 'MigrationError', 'IndexBuildError'].includes(name);
 }
 
 /** Largest JSON body any route accepts. */

@@ -369,10 +369,14 @@ export interface StampDoc {
 
 /** A data migration that has run (lib/db/migrations), by its id: it never runs again. */
 export interface MigrationDoc {
-  /** 'NNN-name', the migration's file name. */
+  /** 'NNN-name', the migration's file name, or `file:…` for data an earlier release stored in another file format. */
   _id: string;
   ranAt: Date;
   tookMs: number;
+  /** A file's move: the SHA-256 of the file it came from. */
+  source?: string;
+  /** A file's move while it runs: the last row of each collection copied. */
+  copied?: Record<string, number>;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The one way into the database: `getDb()` / `collections()`.
  *
  * MONGODB_URI set: the official driver (MONGODB_DB, default "bistro").
- * Otherwise: the embedded engine, saving to DATA_DIR (default `.data/`).
+ * Otherwise: the embedded store, saving to DATA_DIR (default `.data/`).
  * Either way the first use in a process runs the pending data migrations, builds the indexes and,
  * when the menu is empty, seeds it, so a fresh checkout shows a full menu with no setup step, and
  * an upgraded one reads its data in the shape this version writes.
@@ -128,12 +128,12 @@ async function open(config: Config): Promise<Handle> {
     };
   }
   // During `next build` this never writes: with no data file yet, the seed lives in memory only.
-  const engine = EmbeddedDb.open({ dataDir: config.dataDir, buildPhase: config.buildPhase });
+  const db = await EmbeddedDb.open({ dataDir: config.dataDir, buildPhase: config.buildPhase });
   return {
-    db: engine,
-    info: () => ({ backend: 'embedded', location: engine.file, writable: engine.writable, lockedBy: engine.lockedBy }),
-    close: () => engine.close(),
-    ready: retrying(() => (engine.writable ? prepare(engine) : refuseUnmigrated(engine, engine.file))),
+    db,
+    info: () => ({ backend: 'embedded', location: db.file, writable: db.writable, lockedBy: db.lockedBy }),
+    close: () => db.close(),
+    ready: retrying(() => (db.writable ? prepare(db) : refuseUnmigrated(db, db.file))),
   };
 }
 

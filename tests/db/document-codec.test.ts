@@ -1,7 +1,7 @@
-/** The embedded engine's documents as text, read back as the driver's EJSON reads them. */
+/** The embedded store's documents as text, read back as the driver's EJSON reads them. */
 import { BSON, Decimal128, Long, ObjectId, type Document } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { decodeEjson, encodeDocument } from '@/lib/db/document-codec';
+import { decode, encode } from '@/lib/docstore';
 
 const { EJSON } = BSON;
 
@@ -29,16 +29,27 @@ function orders(count: number): Document[] {
   }));
 }
 
-describe('decodeEjson', () => {
+describe('the codec', () => {
   it('reads back every value as relaxed EJSON does, over thousands of documents of varied shapes', () => {
     const docs = orders(3000);
-    const decoded = docs.map((doc) => decodeEjson(encodeDocument(doc)));
-    const expected = docs.map((doc) => EJSON.parse(encodeDocument(doc), { relaxed: true }) as Document);
+    const decoded = docs.map((doc) => decode(encode(doc)));
+    const expected = docs.map((doc) => EJSON.parse(EJSON.stringify(doc, { relaxed: true }), { relaxed: true }) as Document);
     expect(decoded.map((doc) => EJSON.stringify(doc, { relaxed: false }))).toEqual(expected.map((doc) => EJSON.stringify(doc, { relaxed: false })));
     expect(decoded[0]!._id).toBeInstanceOf(ObjectId);
     expect(decoded[0]!.data).toBeInstanceOf(Date);
     expect(decoded[7]!.refunds[0].by).toBeInstanceOf(ObjectId);
     expect(decoded[11]!.lines[0].exact).toBeInstanceOf(Decimal128);
     expect(typeof decoded[1]!.price).toBe('number');
+  });
+
+  it('writes every date with its milliseconds, so that dates order as their text', () => {
+    const whole = new Date('2026-01-02T03:04:05.000Z');
+    const later = new Date('2026-01-02T03:04:05.120Z');
+    expect(encode({ at: whole })).toBe('{"at":{"$date":"2026-01-02T03:04:05.000Z"}}');
+    expect(encode(whole) < encode(later)).toBe(true);
+    expect(decode<{ at: Date }>(encode({ at: whole })).at).toEqual(whole);
+    // Outside the years ISO text holds in four digits, relaxed EJSON's own form.
+    expect(decode<{ at: Date }>(encode({ at: new Date(-1000) })).at).toEqual(new Date(-1000));
+    expect(decode<{ n: number }>(encode({ n: Number.POSITIVE_INFINITY })).n).toBe(Number.POSITIVE_INFINITY);
   });
 });

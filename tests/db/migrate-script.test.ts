@@ -29,7 +29,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
     const dir = path.join(process.env.DATA_DIR!, 'migrate-legacy');
     const email = `legacy.${Date.now()}@bistro.test`;
     const { localId } = await createFirebaseAccount(email);
-    const db = EmbeddedDb.open({ dataDir: dir });
+    const db = await EmbeddedDb.open({ dataDir: dir });
     const userId = await insertLegacyUser(db, email);
     await insertLegacyDocuments(db, email, { userId });
     const dish = await insertLegacyDish(db);
@@ -42,7 +42,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
     for (const { id, description } of MIGRATIONS) expect(run.out).toMatch(new RegExp(`  migration ${id} \\(${description}\\): \\d+ ms\\n`));
     expect(run.out).toMatch(new RegExp(`Migrated .*bistro\\.db: ${MIGRATIONS.length} migrations in \\d+ ms; indexes built\\.`));
 
-    const after = EmbeddedDb.open({ dataDir: dir });
+    const after = await EmbeddedDb.open({ dataDir: dir });
     expect(await after.collection('users').findOne({ _id: userId })).toMatchObject({ uid: localId });
     for (const name of ['carts', 'payments', 'bookings', 'reviews'] as const) {
       expect(await after.collection(name).countDocuments({ email, ownerUid: localId }), name).toBe(1);
@@ -61,7 +61,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
     const dir = path.join(process.env.DATA_DIR!, 'migrate-offline');
     const email = `offline.${Date.now()}@bistro.test`;
     const { localId } = await createFirebaseAccount(email);
-    const db = EmbeddedDb.open({ dataDir: dir });
+    const db = await EmbeddedDb.open({ dataDir: dir });
     await insertLegacyUser(db, email);
     await db.close();
 
@@ -69,7 +69,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
     expect(offline.code).toBe(1);
     expect(offline.err).toMatch(/^Migration 003-owners failed, so it and the migrations after it have not run: /);
     expect(offline.out).toContain('migration 002-review-ids');
-    const between = EmbeddedDb.open({ dataDir: dir });
+    const between = await EmbeddedDb.open({ dataDir: dir });
     expect((await between.collection('migrations').find({}).toArray()).map((m) => m._id)).toEqual(['001-menu-fields', '002-review-ids']);
     expect(await between.collection('locks').countDocuments({})).toBe(0);
     await between.close();
@@ -78,7 +78,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
     expect(online.code).toBe(0);
     expect(online.out).toContain('migration 003-owners');
     expect(online.out).not.toContain('migration 002-review-ids');
-    const after = EmbeddedDb.open({ dataDir: dir });
+    const after = await EmbeddedDb.open({ dataDir: dir });
     expect(await after.collection('users').findOne({ email })).toMatchObject({ uid: localId });
     await after.close();
   });
@@ -91,7 +91,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run migrate', { timeout: 120_000
 
   it('refuses an index it cannot build, naming it and the duplicate value', async () => {
     const dir = path.join(process.env.DATA_DIR!, 'migrate-duplicates');
-    const db = EmbeddedDb.open({ dataDir: dir });
+    const db = await EmbeddedDb.open({ dataDir: dir });
     await db.collection('users').insertMany([
       { uid: 'a', name: 'A', email: 'same@bistro.test' },
       { uid: 'b', name: 'B', email: 'same@bistro.test' },

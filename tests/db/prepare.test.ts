@@ -19,7 +19,7 @@ const backend = process.env.MONGODB_URI ? 'mongodb' : 'embedded';
 /** The same database as a script opens it: not prepared. */
 async function unprepared(): Promise<{ db: AppDb; close: () => Promise<void> }> {
   if (process.env.MONGODB_URI) return { db: await openMongoDb(process.env.MONGODB_URI, process.env.MONGODB_DB!), close: async () => {} };
-  const engine = EmbeddedDb.open();
+  const engine = await EmbeddedDb.open();
   return { db: engine, close: () => engine.close() };
 }
 

@@ -24,21 +24,21 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     expect(first.out).toContain(`menu     ${seedMenu.length} inserted, 0 already present`);
     expect(first.out).toContain(`reviews  ${seedReviews.length} inserted`);
 
-    const db = EmbeddedDb.open({ dataDir: dir });
+    const db = await EmbeddedDb.open({ dataDir: dir });
     await db.collection('menu').insertOne({ name: 'Admin Special', recipe: '', image: '/x.svg', category: 'popular', price: 20, available: true, allergens: [], dietary: [], options: [], kitchenLoad: 1 });
     await db.close();
 
     const second = await seed(dir);
     expect(second.code).toBe(0);
     expect(second.out).toContain(`menu     0 inserted, ${seedMenu.length} already present`);
-    const check = EmbeddedDb.open({ dataDir: dir });
+    const check = await EmbeddedDb.open({ dataDir: dir });
     expect(await check.collection('menu').countDocuments()).toBe(seedMenu.length + 1);
     await check.close();
 
     const reset = await seed(dir, '--reset');
     expect(reset.code).toBe(0);
     expect(reset.out).toContain(`${seedMenu.length + 1} removed first`);
-    const after = EmbeddedDb.open({ dataDir: dir });
+    const after = await EmbeddedDb.open({ dataDir: dir });
     expect(await after.collection('menu').countDocuments({ name: 'Admin Special' })).toBe(0);
     expect(await after.collection('menu').countDocuments()).toBe(seedMenu.length);
     await after.close();
@@ -49,13 +49,13 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     const first = await seed(dir, '--history', '300');
     expect(first.err).toBe('');
     expect(first.out).toMatch(/history {2}300 orders inserted, 0 already present; \d+ diners added/);
-    const db = EmbeddedDb.open({ dataDir: dir });
+    const db = await EmbeddedDb.open({ dataDir: dir });
     await db.collection('payments').insertOne(orderDoc({ ownerUid: 'd-uid', email: 'd@x.test', price: 9, transactionId: 'demo_pi_1' }));
     await db.close();
 
     const second = await seed(dir, '--history', '300');
     expect(second.out).toContain('history  0 orders inserted, 300 already present; 0 diners added');
-    const check = EmbeddedDb.open({ dataDir: dir });
+    const check = await EmbeddedDb.open({ dataDir: dir });
     expect(await check.collection('payments').countDocuments()).toBe(301);
     await check.close();
 
@@ -73,7 +73,7 @@ describe.skipIf(!!process.env.MONGODB_URI)('npm run seed', { timeout: 120_000 },
     expect(run.err).toMatch(new RegExp(`in use by a running server \\(pid ${pid}\\)[\\s\\S]*Stop the server first`));
     server.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));
-    const check = EmbeddedDb.open({ dataDir: dir });
+    const check = await EmbeddedDb.open({ dataDir: dir });
     expect(await check.collection('menu').countDocuments()).toBe(0); // nothing was written behind its back
     await check.close();
   });

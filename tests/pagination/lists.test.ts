@@ -11,7 +11,7 @@ import { GET as paymentsRoute } from '@/app/api/payments/[email]/route';
 import { GET as reviewsRoute } from '@/app/api/review/route';
 import { GET as usersRoute } from '@/app/api/users/route';
 import { collections } from '@/lib/db';
-import { readStats } from '@/lib/db/store';
+import { readStats } from '@/lib/docstore';
 import type { BookingDoc } from '@/lib/db/documents';
 import { nextLink } from '@/lib/pagination/link';
 import { params, request } from '../support/http';
@@ -162,9 +162,9 @@ describe.skipIf(!!process.env.MONGODB_URI)('what a search reads on the embedded 
       const examined: number[] = [];
       const ids: string[] = [];
       for (let next: string | null = '/api/orders?search=rarely&limit=1'; next; ) {
-        const before = readStats.examined;
+        const before = readStats.rows;
         const page: Answer<{ _id: string }[]> = await get(next);
-        examined.push(readStats.examined - before);
+        examined.push(readStats.rows - before);
         ids.push(...page.body.map((row) => row._id));
         next = page.link;
       }

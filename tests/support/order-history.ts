@@ -1,20 +1,16 @@
 /**
- * A history of orders for the embedded engine's tests of what it keeps on disk or compact
- * (lib/db/cold.ts, lib/db/store.ts): orders over the last 400 days in every status, and every
- * query shape the app sends to the orders, to compare two data directories holding the same.
+ * A history of orders for the embedded store's tests of what SQL answers (lib/docstore/compile.ts):
+ * orders over the last 400 days in every status, and every query shape the app sends to the
+ * orders, to compare a collection with the app's indexes and one without.
  */
-import { cpSync } from 'node:fs';
 import { BSON, ObjectId, type Document } from 'mongodb';
 import type { AppCollection } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
-import { EmbeddedDb } from '@/lib/db/embedded';
-import { ensureIndexes } from '@/lib/db/seed';
 import { nameForms, prefixRange } from '@/lib/pagination/search';
 import { orderDoc } from './order-doc';
 
 export const COUNT = 400;
 export const DAY = 86_400_000;
-export const NEVER = 1_000_000;
 const STATUSES = ['completed', 'completed', 'cancelled', 'pending', 'ready', 'completed'] as const;
 /** Characters JavaScript and SQLite order differently (UTF-16 units against code points): a surrogate pair, and two above it. */
 const HIGH = ['\u{1F600}', '\uF000', '\uE000'];
@@ -42,17 +38,6 @@ export function history(): Array<PaymentDoc & { _id: ObjectId }> {
   });
 }
 
-/** Writes `orders`, with the app's indexes, into `dir`, then copies it to `copy`: two data directories to open two ways. */
-export async function sameOrdersIn(dir: string, copy: string, orders: ReadonlyArray<PaymentDoc & { _id: ObjectId }>): Promise<void> {
-  const seed = EmbeddedDb.open({ dataDir: dir, coldOrderDays: NEVER, compact: false });
-  await ensureIndexes(seed);
-  await (seed.collection('payments') as unknown as AppCollection<Document>).insertMany([...orders]);
-  await seed.close();
-  cpSync(dir, copy, { recursive: true });
-}
-
-export const isCold = (doc: PaymentDoc, days: number) => ['completed', 'cancelled'].includes(doc.status) && doc.data.getTime() < Date.now() - days * DAY;
-
 export const text = (value: unknown) => BSON.EJSON.stringify(value as Document, { relaxed: true });
 
 /** Every query shape the app sends to the orders, each read from one collection. */
@@ -79,7 +64,7 @@ export function queryShapes(orders: ReadonlyArray<PaymentDoc & { _id: ObjectId }
     ['its count', (c) => c.find({ $or: [{ email: prefixRange('bo') }, { name: prefixRange('Cy') }] }, { projection: { _id: 1 } }).sort({ data: -1, _id: -1 }).limit(120).toArray()],
     ['names past U+D800', (c) => Promise.all([
       c.find({ name: prefixRange('Ann') }).sort({ data: -1, _id: -1 }).limit(200).toArray(),
-      c.find({ name: { $gt: 'Ann\uE000', $lte: 'Bob\u{1F600}' } }).toArray(),
+      c.find({ name: { $gt: 'Ann\uE000', $lte: 'Bob\u{1F600}' } }).sort({ _id: 1 }).toArray(),
       c.find({ name: { $gte: 'Ann\u{1F600}', $lt: 'Ann\uF000 4' } }).sort({ data: 1 }).limit(50).toArray(),
       c.find({ name: { $lt: '\uE000' } }).sort({ data: -1, _id: -1 }).limit(5).toArray(),
     ])],

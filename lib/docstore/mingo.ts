@@ -1,7 +1,4 @@
-/**
- * The mingo configuration of the embedded engine: every operator, with the fixes that
- * make it agree with MongoDB on what the app does.
- */
+/** The mingo configuration: every operator, with the fixes that make it agree with MongoDB. */
 import { ObjectId, type Document } from 'mongodb';
 import { Context, evalExpr, ProcessingMode } from 'mingo/core';
 import type { Iterator } from 'mingo/lazy';
@@ -13,8 +10,8 @@ import * as queryOps from 'mingo/operators/query';
 import * as windowOps from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 
-// mingo's $toString rejects ObjectIds and it has no $toObjectId, yet joining the string ids
-// the app stores (payments.menuItemIds) with menu._id needs one of them.
+// mingo's $toString rejects ObjectIds and it has no $toObjectId, yet joining ids stored as
+// strings with ObjectIds needs one of them.
 const $toString = (obj: Document, expr: unknown, options: Options) => {
   const value = evalExpr(obj, expr, options);
   return value instanceof ObjectId ? value.toHexString() : expressionOps.$toString(obj, { $literal: value }, options);
@@ -26,8 +23,8 @@ const $toObjectId = (obj: Document, expr: unknown, options: Options) => {
   throw new Error(`$toObjectId: cannot convert ${JSON.stringify(value)} to an ObjectId`);
 };
 
-// mingo lists a foreign document once per matching array element (a payment holding the same
-// item twice "joins" it twice); MongoDB lists it once. With localField AND a pipeline it runs
+// mingo lists a foreign document once per matching array element (an array holding the same
+// id twice "joins" it twice); MongoDB lists it once. With localField AND a pipeline it runs
 // the pipeline over the whole foreign collection: refuse that rather than answer wrongly.
 const $lookup = (coll: Iterator, expr: Parameters<typeof pipelineOps.$lookup>[1], options: Options): Iterator => {
   if (expr.localField === undefined) return pipelineOps.$lookup(coll, expr, options);

@@ -1,15 +1,14 @@
 /**
- * One writer per data directory, across processes: an exclusive SQLite lock on a small file
- * beside the data. The operating system drops it when its process ends, however it ends, so a
+ * One writer per database file, across processes: an exclusive SQLite lock on a small file
+ * beside it. The operating system drops it when its process ends, however it ends, so a
  * crash never leaves a stale lock behind and a reused pid can never look like a live owner.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { sqlite } from './sqlite-file.ts';
-
-const SQLITE_BUSY = 5;
+import { SQLITE_BUSY, sqliteCode } from './errors.ts';
+import { sqlite } from './sqlite.ts';
 
 // Locks held by this process, on globalThis because Next.js may load this module several times.
-const held: Map<string, DatabaseSync> = ((globalThis as Record<string, unknown>).__bistroWriterLocks ??= new Map<string, DatabaseSync>()) as Map<string, DatabaseSync>;
+const held: Map<string, DatabaseSync> = ((globalThis as Record<string, unknown>).__docstoreWriterLocks ??= new Map<string, DatabaseSync>()) as Map<string, DatabaseSync>;
 
 export class WriterLock {
   readonly path: string;
@@ -31,7 +30,7 @@ export class WriterLock {
       db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; BEGIN EXCLUSIVE; COMMIT');
     } catch (err) {
       db.close();
-      if ((err as { errcode?: number }).errcode === SQLITE_BUSY) return false;
+      if (sqliteCode(err) === SQLITE_BUSY) return false;
       throw err;
     }
     held.set(this.path, db);

@@ -1,0 +1,267 @@
+/**
+ * MongoDB filters and sorts as SQL over a collection's table (`id` the `_id` as its JSON text,
+ * `body` the document as JSON), and each declared index as SQLite indexes on the same expressions,
+ * so that SQLite's planner finds them.
+ *
+ * A field is read as two values: its type, ranked in MongoDB's order of types (`rankOf`), and the
+ * value `body ->> '$.field'` gives (numbers, text, 1 and 0 for booleans, and the JSON text of an
+ * ObjectId or a date, which orders as they do). Comparing both brackets types as MongoDB does (`$gt:
+ * 5` matches no string) and sorts in its order.
+ *
+ * Only the fields of declared indexes that have never held an array are compiled (SQL reads one
+ * value where MongoDB reads each element), and only the operators below. What SQL does not say is
+ * tested by mingo on the rows SQL has narrowed: the SQL is always a superset of the answer, and
+ * `exact` when it is the answer.
+ */
+import { ObjectId, type Document } from 'mongodb';
+import type { SQLInputValue } from 'node:sqlite';
+import { encode } from './codec.ts';
+
+export interface IndexSpec {
+  name: string;
+  key: Record<string, 1 | -1>;
+  unique: boolean;
+  /** Documents that have none of the key's fields are left out of the index, as in MongoDB. */
+  sparse: boolean;
+  /** A TTL index's lifetime: kept, not enforced. */
+  expireAfterSeconds?: number;
+}
+
+export interface Fragment {
+  sql: string;
+  params: SQLInputValue[];
+}
+
+export interface Where extends Fragment {
+  /** False when mingo must test the rows the SQL selects. */
+  exact: boolean;
+}
+
+/** Whether a dotted path may be compiled: it is a field of an index and has never held an array. */
+export type Compilable = (path: string) => boolean;
+
+/** An identifier (table, index) quoted for SQL. */
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** Paths SQL can name: no operators, no array positions. */
+export function plainPath(path: string): boolean {
+  return path.split('.').every((part) => part !== '' && !part.startsWith('$') && !/^\d+$/.test(part));
+}
+
+function jsonPath(path: string): string {
+  return `$${path.split('.').map((part) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(part) ? `.${part}` : `."${part.replaceAll('"', '\\"')}"`)).join('')}`;
+}
+
+/** MongoDB's order of types; missing is NULL, first. */
+const RANK = { null: 1, number: 2, string: 3, object: 4, array: 5, objectId: 7, boolean: 8, date: 9 } as const;
+
+/** The type's rank, as SQL: what every index and every query on the field names alike. */
+export function rankExpr(path: string): string {
+  const at = jsonPath(path);
+  const type = (p: string) => `json_type(body, ${literal(p)})`;
+  return `(CASE ${type(at)} WHEN 'null' THEN ${RANK.null} WHEN 'integer' THEN ${RANK.number} WHEN 'real' THEN ${RANK.number} ` +
+    `WHEN 'text' THEN ${RANK.string} WHEN 'object' THEN CASE WHEN ${type(`${at}."$oid"`)} IS NOT NULL THEN ${RANK.objectId} ` +
+    `WHEN ${type(`${at}."$date"`)} IS NOT NULL THEN ${RANK.date} ELSE ${RANK.object} END ` +
+    `WHEN 'array' THEN ${RANK.array} WHEN 'true' THEN ${RANK.boolean} WHEN 'false' THEN ${RANK.boolean} END)`;
+}
+
+export function valueExpr(path: string): string {
+  return `(body ->> ${literal(jsonPath(path))})`;
+}
+
+/** The rank of a value SQL compares; undefined for what it does not (arrays, sub-documents, regular expressions...). */
+function rankOf(value: unknown): number | undefined {
+  if (value === null) return RANK.null;
+  if (typeof value === 'number') return Number.isFinite(value) ? RANK.number : undefined;
+  if (typeof value === 'string') return RANK.string;
+  if (typeof value === 'boolean') return RANK.boolean;
+  if (value instanceof ObjectId) return RANK.objectId;
+  if (value instanceof Date) return encode(value).startsWith('{"$date":"') ? RANK.date : undefined;
+  return undefined;
+}
+
+/** The value `valueExpr` gives for a value of a ranked type. */
+function sqlValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof ObjectId || value instanceof Date) return encode(value);
+  return value as SQLInputValue;
+}
+
+function and(parts: Array<Fragment | null>): Fragment | null {
+  const given = parts.filter((part): part is Fragment => part !== null);
+  if (!given.length) return null;
+  if (given.length === 1) return given[0]!;
+  return { sql: given.map((part) => `(${part.sql})`).join(' AND '), params: given.flatMap((part) => part.params) };
+}
+
+/** Null (no condition) when a branch has none. */
+function or(parts: Array<Fragment | null>): Fragment | null {
+  if (parts.some((part) => part === null)) return null;
+  if (parts.length === 1) return parts[0]!;
+  return { sql: parts.map((part) => `(${part!.sql})`).join(' OR '), params: parts.flatMap((part) => part!.params) };
+}
+
+const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+type RangeOp = keyof typeof RANGE;
+
+/** ObjectIds' text: `{"$oid":"` then hex digits, below `g`. */
+const OID_FIRST = '{"$oid":"';
+const OID_PAST = '{"$oid":"g';
+
+const isOperators = (value: unknown): value is Document =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).some((key) => key.startsWith('$'));
+
+class Compiler {
+  exact = true;
+  private readonly compilable: Compilable;
+  constructor(compilable: Compilable) {
+    this.compilable = compilable;
+  }
+
+  private residual(): null {
+    this.exact = false;
+    return null;
+  }
+
+  filter(filter: Document): Fragment | null {
+    const parts: Array<Fragment | null> = [];
+    for (const [key, condition] of Object.entries(filter)) {
+      if (key === '$and' && Array.isArray(condition)) parts.push(and(condition.map((part: Document) => this.filter(part))));
+      else if (key === '$or' && Array.isArray(condition) && condition.length) parts.push(or(condition.map((part: Document) => this.filter(part))));
+      else if (key.startsWith('$')) parts.push(this.residual());
+      else parts.push(this.field(key, condition));
+    }
+    return and(parts);
+  }
+
+  private field(path: string, condition: unknown): Fragment | null {
+    if (path !== '_id' && !(plainPath(path) && this.compilable(path))) return this.residual();
+    if (!isOperators(condition)) return this.equal(path, condition);
+    return and(Object.entries(condition).map(([op, value]) => {
+      if (op === '$eq') return this.equal(path, value);
+      if (op === '$in') return this.in(path, value);
+      if (op in RANGE) return this.range(path, op as RangeOp, value);
+      return this.residual();
+    }));
+  }
+
+  private equal(path: string, value: unknown): Fragment | null {
+    if (path === '_id') {
+      return value === undefined || value instanceof RegExp || Array.isArray(value) || isOperators(value) ? this.residual() : { sql: 'id = ?', params: [encode(value)] };
+    }
+    if (value === null || value === undefined) return { sql: `${rankExpr(path)} IS NULL OR ${rankExpr(path)} = ${RANK.null}`, params: [] };
+    const rank = rankOf(value);
+    if (rank === undefined) return this.residual();
+    return { sql: `${rankExpr(path)} = ${rank} AND ${valueExpr(path)} = ?`, params: [sqlValue(value)] };
+  }
+
+  private in(path: string, list: unknown): Fragment | null {
+    if (!Array.isArray(list)) return this.residual();
+    if (path === '_id') {
+      if (list.some((value) => value === undefined || value instanceof RegExp || Array.isArray(value) || isOperators(value))) return this.residual();
+      return { sql: `id IN (${list.map(() => '?').join(', ')})`, params: list.map((value) => encode(value)) };
+    }
+    const byRank = new Map<number, unknown[]>();
+    for (const value of list) {
+      const rank = value === undefined ? RANK.null : rankOf(value);
+      if (rank === undefined) return this.residual();
+      byRank.set(rank, [...(byRank.get(rank) ?? []), value]);
+    }
+    if (!byRank.size) return { sql: '0', params: [] };
+    return or([...byRank].map(([rank, values]) => (rank === RANK.null
+      ? this.equal(path, null)
+      : { sql: `${rankExpr(path)} = ${rank} AND ${valueExpr(path)} IN (${values.map(() => '?').join(', ')})`, params: values.map(sqlValue) })));
+  }
+
+  private range(path: string, op: RangeOp, value: unknown): Fragment | null {
+    const below = op === '$lt' || op === '$lte';
+    if (path === '_id') {
+      if (!(value instanceof ObjectId)) return this.residual();
+      return { sql: `id ${RANGE[op]} ? AND id ${below ? '>=' : '<'} ?`, params: [encode(value), below ? OID_FIRST : OID_PAST] };
+    }
+    const rank = rankOf(value);
+    if (rank === undefined || rank === RANK.null) return this.residual();
+    const typed = `${rankExpr(path)} = ${rank}`;
+    if (typeof value !== 'string') return { sql: `${typed} AND ${valueExpr(path)} ${RANGE[op]} ?`, params: [sqlValue(value)] };
+    // SQLite orders text by code point, JavaScript by UTF-16 unit: they agree on every string
+    // below U+D800. A bound past that is cut to one below it that holds the same strings.
+    const cut = value.search(/[\ud800-\uffff]/);
+    if (cut < 0) return { sql: `${typed} AND ${valueExpr(path)} ${RANGE[op]} ?`, params: [value] };
+    this.exact = false;
+    const prefix = value.slice(0, cut);
+    if (!below) return { sql: `${typed} AND ${valueExpr(path)} >= ?`, params: [prefix] };
+    if (!prefix) return { sql: typed, params: [] };
+    const next = prefix.charCodeAt(prefix.length - 1) + 1;
+    return { sql: `${typed} AND ${valueExpr(path)} < ?`, params: [prefix.slice(0, -1) + String.fromCharCode(next === 0xd800 ? 0xe000 : next)] };
+  }
+}
+
+export function compileFilter(filter: Document | undefined, compilable: Compilable): Where {
+  const compiler = new Compiler(compilable);
+  const where = compiler.filter(filter ?? {});
+  return { sql: where?.sql ?? '1', params: where?.params ?? [], exact: compiler.exact };
+}
+
+/**
+ * ORDER BY for a sort, ties in insertion order (the rowid) unless `_id` breaks them; null when a
+ * field cannot be sorted by SQL (mingo sorts those).
+ */
+export function compileSort(sort: Record<string, 1 | -1> | undefined, compilable: Compilable): string | null {
+  const terms: string[] = [];
+  let unique = false;
+  for (const [path, direction] of Object.entries(sort ?? {})) {
+    const order = direction === -1 ? 'DESC' : 'ASC';
+    if (path === '_id') {
+      terms.push(`id ${order}`);
+      unique = true;
+      break;
+    }
+    if (!plainPath(path) || !compilable(path)) return null;
+    terms.push(`${rankExpr(path)} ${order}`, `${valueExpr(path)} ${order}`);
+  }
+  if (!unique) terms.push('rowid');
+  return terms.join(', ');
+}
+
+/** The key's fields other than `_id`. */
+const fieldsOf = (spec: IndexSpec) => Object.keys(spec.key).filter((path) => path !== '_id');
+
+/**
+ * The SQLite indexes for a declared one: its key's types and values, partial when sparse. SQLite
+ * lets any number of NULLs share a unique key, MongoDB one missing or null value: a second unique
+ * index holds the documents whose key has one, with the missing ones as null.
+ */
+export function indexStatements(table: string, spec: IndexSpec): string[] {
+  const name = `${table}.${spec.name}`;
+  const columns = Object.entries(spec.key).map(([path, direction]) => {
+    const order = direction === -1 ? ' DESC' : '';
+    return path === '_id' ? `id${order}` : `${rankExpr(path)}${order}, ${valueExpr(path)}${order}`;
+  });
+  const fields = fieldsOf(spec);
+  const present = spec.sparse && fields.length ? `(${fields.map((path) => `${rankExpr(path)} IS NOT NULL`).join(' OR ')})` : '';
+  const statements = [`CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX ${quote(name)} ON ${quote(table)} (${columns.join(', ')})${present ? ` WHERE ${present}` : ''}`];
+  if (spec.unique && fields.length) {
+    const nullable = Object.keys(spec.key).map((path) => (path === '_id' ? 'id' : `ifnull(${rankExpr(path)}, ${RANK.null}), ifnull(${valueExpr(path)}, 0)`));
+    const someNull = `(${fields.map((path) => `${valueExpr(path)} IS NULL`).join(' OR ')})`;
+    statements.push(`CREATE UNIQUE INDEX ${quote(`${name}.nulls`)} ON ${quote(table)} (${nullable.join(', ')}) WHERE ${present ? `${present} AND ` : ''}${someNull}`);
+  }
+  return statements;
+}
+
+/** Rows that break the index's uniqueness: those holding one key twice, for the message. */
+export function duplicateQuery(table: string, spec: IndexSpec): string {
+  const key = Object.keys(spec.key).map((path) => (path === '_id' ? 'id' : `ifnull(${rankExpr(path)}, ${RANK.null}), ifnull(${valueExpr(path)}, 0)`));
+  const present = spec.sparse && fieldsOf(spec).length ? ` WHERE ${fieldsOf(spec).map((path) => `${rankExpr(path)} IS NOT NULL`).join(' OR ')}` : '';
+  return `SELECT max(body) AS body FROM ${quote(table)}${present} GROUP BY ${key.join(', ')} HAVING count(*) > 1 LIMIT 1`;
+}
+
+/** Whether any row holds an array at the path or on the way to it. */
+export function arrayQuery(table: string, path: string): string {
+  const parts = path.split('.');
+  const steps = parts.map((_, i) => `json_type(body, ${literal(jsonPath(parts.slice(0, i + 1).join('.')))}) = 'array'`);
+  // A step inside an array: `$.a.b` reads nothing when `a` is one, so each step is tested on its own.
+  return `SELECT 1 FROM ${quote(table)} WHERE ${steps.join(' OR ')} LIMIT 1`;
+}
+
+export { fieldsOf };
