@@ -283,6 +283,9 @@ export interface BookingSlotDoc {
 export interface BookingHoldsDoc {
   _id: string;
   holds: { bookingId: string; slot: string; guests: number }[];
+  /** How many holds there are, and their guests: counters the caps are checked against, changed with them. */
+  bookings: number;
+  seats: number;
 }
 
 /**
@@ -309,14 +312,14 @@ export interface RestaurantSettingsDoc {
   updatedBy: string;
 }
 
-/** Pause and busy mode, set from the kitchen display; each ends by itself at `until` (a pause without one waits to be resumed). */
+/** Pause and busy mode, set from the kitchen display; each ends by itself at `until` (a pause without one waits to be resumed). One document, in `orderingState`. */
 export interface OrderingStateDoc {
   _id: 'ordering';
   pause: { until: Date | null; by: string; at: Date } | null;
   busy: { extraMinutes: number; until: Date; by: string; at: Date } | null;
 }
 
-/** The key the tables' QR codes are signed with: a new one makes every printed sheet invalid. */
+/** The key the tables' QR codes are signed with: a new one makes every printed sheet invalid. One document, in `tableKeys`. */
 export interface TableKeyDoc {
   _id: 'tableKey';
   key: string;
@@ -324,9 +327,6 @@ export interface TableKeyDoc {
   /** The uid of the admin who made it. */
   rotatedBy: string;
 }
-
-/** The `settings` collection: a few documents, one per concern, told apart by `_id`. */
-export type SettingsDoc = RestaurantSettingsDoc | OrderingStateDoc | TableKeyDoc;
 
 /** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
 export interface RateLimitDoc {
@@ -393,8 +393,9 @@ export interface LockDoc {
 
 /** A sequence, one document per name, taken one `$inc` at a time (lib/orders/numbers.ts). */
 export interface CounterDoc {
-  _id: 'orderNumber';
-  /** The last value taken. */
+  /** The order numbers' counter, and the published reviews' count and sum of ratings (lib/reviews/totals.ts). */
+  _id: 'orderNumber' | 'reviews.published' | 'reviews.ratingTotal';
+  /** The last value taken, or the count. */
   value: number;
 }
 
@@ -465,7 +466,9 @@ export interface Collections {
   bookingHolds: BookingHoldsDoc;
   lineClaims: LineClaimsDoc;
   pickupSlots: PickupSlotDoc;
-  settings: SettingsDoc;
+  settings: RestaurantSettingsDoc;
+  orderingState: OrderingStateDoc;
+  tableKeys: TableKeyDoc;
   rateLimits: RateLimitDoc;
   outbox: OutboxDoc;
   stamps: StampDoc;

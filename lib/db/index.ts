@@ -176,6 +176,8 @@ function collectionsOf(db: AppDb): AppCollections {
     lineClaims: db.collection('lineClaims'),
     pickupSlots: db.collection('pickupSlots'),
     settings: db.collection('settings'),
+    orderingState: db.collection('orderingState'),
+    tableKeys: db.collection('tableKeys'),
     rateLimits: db.collection('rateLimits'),
     outbox: db.collection('outbox'),
     promos: db.collection('promos'),

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { DEFAULT_KITCHEN_LOAD } from '../menu/types.ts';
+import { rebuildReviewTotals } from '../reviews/totals.ts';
 import { seedMenu, seedReviews } from '../seed/menu-data.ts';
 import type { Collections } from './documents.ts';
 import { isDuplicateKeyError } from './errors.ts';
@@ -62,6 +63,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('bookings', { status: 1, createdAt: 1 });
   // One review per diner; seed reviews have no owner and are left out of the index.
   await index('reviews', { ownerUid: 1 }, { unique: true, sparse: true });
+  // The reviews an admin hid, for their list (most are not).
+  await index('reviews', { 'hidden.at': 1 }, { sparse: true });
   // Identical cart lines merge (lib/cart/cart.ts): one field holds owner and line, as a compound
   // sparse index would still index lines that have only some of its fields.
   await index('carts', { lineKey: 1 }, { unique: true, sparse: true });
@@ -142,6 +145,7 @@ export async function seedDatabase(db: AppDb, { reset = false }: { reset?: boole
   const reviewKeys = new Set(haveReviews.flatMap((d) => [`${d.name}\u0000${d.details}`, d._id.toHexString()]));
   const newReviews = entries.filter((d) => !reviewKeys.has(`${d.name}\u0000${d.details}`) && !reviewKeys.has(d._id.toHexString()));
   if (newReviews.length) await reviews.insertMany(newReviews);
+  if (newReviews.length || removedReviews) await rebuildReviewTotals(db);
 
   return {
     menu: { inserted: newItems.length, existing: items.length - newItems.length, removed: removedMenu },

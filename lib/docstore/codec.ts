@@ -67,6 +67,23 @@ function revive(value: unknown): unknown {
   return obj;
 }
 
+/**
+ * An `_id` as the table's `id` column holds it: a string as text, a number as a number, anything
+ * else (an ObjectId, a date...) as the bytes of its JSON text. SQLite never finds a text equal to a
+ * blob, and orders numbers, then text, then blobs, so the column is typed as MongoDB's `_id` is:
+ * `sqlite3` shows a string id as it is, and ObjectIds order as their hex digits.
+ */
+export function idValue(id: unknown): string | number | Uint8Array {
+  if (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))) return id;
+  return Buffer.from(encode(id));
+}
+
+export function idFrom(value: unknown): unknown {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  return decode(Buffer.from(value as Uint8Array).toString());
+}
+
 /** Deep copy that keeps BSON values: structuredClone would turn an ObjectId into a plain object. */
 export function clone<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clone) as T;

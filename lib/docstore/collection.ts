@@ -3,9 +3,10 @@ import { BSON, ObjectId, type Document } from 'mongodb';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
 import type { SQLInputValue } from 'node:sqlite';
-import { clone, crossesArray, decode, encode, getPath } from './codec.ts';
+import { clone, crossesArray, decode, encode, getPath, idFrom, idValue } from './codec.ts';
 import {
-  arrayQuery, compileFilter, compileSort, duplicateQuery, fieldsOf, indexStatements, quote, type Compilable, type IndexSpec, type Where,
+  arrayQuery, compileFilter, compileSort, dropKeysStatements, duplicateQuery, fieldsOf, indexStatements, keysStatements, keysTable, quote,
+  type Compilable, type IndexSpec, type Where,
 } from './compile.ts';
 import type { CollectionInfo, DocStore } from './database.ts';
 import { SQLITE_UNIQUE, ServerError, StoreFileError, sqliteCode } from './errors.ts';
@@ -51,6 +52,12 @@ function project(doc: Document, projection: Projection | undefined): Document {
 
 const onlyId = (projection: Projection | undefined) => projection !== undefined && Object.keys(projection).length === 1 && Boolean(projection._id);
 
+/** A single-field index on a plain field that has held an array has a key table. */
+const isMultikey = (spec: IndexSpec, info: CollectionInfo) => {
+  const fields = fieldsOf(spec);
+  return fields.length === 1 && Object.keys(spec.key).length === 1 && !fields[0]!.includes('.') && info.arrays.has(fields[0]!);
+};
+
 /** Rows SQLite has handed to this store, for tests of what a read costs. */
 export const readStats = { rows: 0 };
 
@@ -77,10 +84,17 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     this.table = quote(name);
   }
 
-  /** Fields SQL compares: those of an index that never held an array. */
+  /** Fields SQL compares: those of an index, by value until they hold an array, then by their key table if they have one. */
   private compilable(info: CollectionInfo): Compilable {
-    const indexed = new Set([...info.indexes.values()].flatMap(fieldsOf));
-    return (path) => indexed.has(path) && !info.arrays.has(path);
+    const specs = [...info.indexes.values()];
+    const indexed = new Set(specs.flatMap(fieldsOf));
+    return {
+      value: (path) => indexed.has(path) && !info.arrays.has(path),
+      keys: (path) => {
+        const spec = info.arrays.has(path) ? specs.find((s) => isMultikey(s, info) && fieldsOf(s)[0] === path) : undefined;
+        return spec && keysTable(this.name, spec);
+      },
+    };
   }
 
   /**
@@ -97,10 +111,11 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     const ordered = order !== null && sort && Object.keys(sort).length ? ` ORDER BY ${order}` : '';
     const paged = where.exact && order !== null && (limit !== undefined || skip) ? ` LIMIT ? OFFSET ?` : '';
     const params: SQLInputValue[] = paged ? [...where.params, limit ?? -1, skip] : where.params;
-    const rows = this.rows(`SELECT ${columns} FROM ${this.table} WHERE ${where.sql}${ordered}${paged}`, params);
-    const decoded = (row: { rowid: number | bigint; id?: string; body?: string }): Row => {
+    const narrowed = Object.keys(filter ?? {}).length > 0 || Object.keys(sort ?? {}).length > 0;
+    const rows = this.rows(`SELECT ${columns} FROM ${this.table} WHERE ${where.sql}${ordered}${paged}`, params, narrowed);
+    const decoded = (row: { rowid: number | bigint; id?: unknown; body?: string }): Row => {
       readStats.rows++;
-      return { rowid: Number(row.rowid), doc: row.body === undefined ? { _id: decode(row.id!) } : this.decodeRow(row.body) };
+      return { rowid: Number(row.rowid), doc: row.body === undefined ? { _id: idFrom(row.id) } : this.decodeRow(row.body) };
     };
     if (order === null) {
       const matched: Row[] = [];
@@ -129,8 +144,8 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     }
   }
 
-  private rows(sql: string, params: SQLInputValue[]): Iterable<{ rowid: number | bigint; id?: string; body?: string }> {
-    return this.store.statement(sql, this.name, params).iterate(...params) as Iterable<{ rowid: number; id?: string; body?: string }>;
+  private rows(sql: string, params: SQLInputValue[], narrowed: boolean): Iterable<{ rowid: number | bigint; id?: unknown; body?: string }> {
+    return this.store.statement(sql, { collection: this.name, narrowed }, params).iterate(...params) as Iterable<{ rowid: number; id?: unknown; body?: string }>;
   }
 
   private decodeRow(body: string): Document {
@@ -166,7 +181,8 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     const info = this.store.info(this.name);
     if (!info) return 0;
     const where = this.where(info, filter);
-    if (where.exact) return Number((this.store.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`, this.name, where.params).get(...where.params) as { n: number }).n);
+    const query = { collection: this.name, narrowed: Object.keys(filter ?? {}).length > 0 };
+    if (where.exact) return Number((this.store.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`, query, where.params).get(...where.params) as { n: number }).n);
     let count = 0;
     for (const _ of this.select(info, filter)) count++;
     return count;
@@ -192,14 +208,28 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     };
   }
 
-  async insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>> {
-    const [insertedId] = this.insert([doc as Document]);
-    return { acknowledged: true, insertedId } as InsertOneResult<T>;
+  /**
+   * A write is committed at once, and answered on a later turn of the event loop, as a database
+   * server's answer comes: requests acting at the same time interleave between their writes as
+   * they would on MongoDB, rather than each running through all of its own first.
+   */
+  private async answered<R>(write: () => R): Promise<R> {
+    try {
+      return write();
+    } finally {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
-  async insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<InsertManyResult<T>> {
-    const ids = this.insert(docs as unknown as Document[]);
-    return { acknowledged: true, insertedCount: ids.length, insertedIds: { ...ids } } as InsertManyResult<T>;
+  insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>> {
+    return this.answered(() => ({ acknowledged: true, insertedId: this.insert([doc as Document])[0] }) as InsertOneResult<T>);
+  }
+
+  insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<InsertManyResult<T>> {
+    return this.answered(() => {
+      const ids = this.insert(docs as unknown as Document[]);
+      return { acknowledged: true, insertedCount: ids.length, insertedIds: { ...ids } } as InsertManyResult<T>;
+    });
   }
 
   /** All or nothing (the driver's ordered insert keeps the documents before a failure). */
@@ -218,7 +248,7 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
   private insertRow(info: CollectionInfo, doc: Document): void {
     this.noteArrays(info, doc);
     try {
-      this.store.run(`INSERT INTO ${this.table} (id, body) VALUES (?, ?)`, encode(doc._id), encode(doc));
+      this.store.run(`INSERT INTO ${this.table} (id, body) VALUES (?, ?)`, idValue(doc._id), encode(doc));
     } catch (err) {
       throw this.duplicate(info, err, doc);
     }
@@ -233,11 +263,22 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     }
   }
 
-  /** An indexed field that holds an array is compared by mingo from then on. */
+  /**
+   * An indexed field that holds an array is compared through its single-field index's key table
+   * from then on, made here with the rows already there; without one, by mingo.
+   */
   private noteArrays(info: CollectionInfo, doc: Document): void {
     for (const spec of info.indexes.values()) {
-      for (const path of fieldsOf(spec)) if (!info.arrays.has(path) && crossesArray(doc, path)) info.arrays.add(path);
+      for (const path of fieldsOf(spec)) {
+        if (info.arrays.has(path) || !crossesArray(doc, path)) continue;
+        info.arrays.add(path);
+        for (const keyed of info.indexes.values()) if (isMultikey(keyed, info) && fieldsOf(keyed)[0] === path) this.keyIndex(keyed);
+      }
     }
+  }
+
+  private keyIndex(spec: IndexSpec): void {
+    for (const statement of keysStatements(this.name, spec)) this.store.exec(statement);
   }
 
   /** SQLite's unique constraint, as MongoDB's duplicate-key error naming the index and the value. */
@@ -253,18 +294,20 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     );
   }
 
-  async updateOne(filter: Filter<T>, update: AppUpdate<T>, options: UpdateOptions = {}): Promise<UpdateResult<T>> {
-    return this.update(filter, update, { ...options, many: false }).result;
+  updateOne(filter: Filter<T>, update: AppUpdate<T>, options: UpdateOptions = {}): Promise<UpdateResult<T>> {
+    return this.answered(() => this.update(filter, update, { ...options, many: false }).result);
   }
 
-  async updateMany(filter: Filter<T>, update: AppUpdate<T>, options: UpdateOptions = {}): Promise<UpdateResult<T>> {
-    return this.update(filter, update, { ...options, many: true }).result;
+  updateMany(filter: Filter<T>, update: AppUpdate<T>, options: UpdateOptions = {}): Promise<UpdateResult<T>> {
+    return this.answered(() => this.update(filter, update, { ...options, many: true }).result);
   }
 
-  async findOneAndUpdate(filter: Filter<T>, update: AppUpdate<T>, options: FindOneAndUpdateOptions = {}): Promise<WithId<T> | null> {
-    const { first } = this.update(filter, update, { upsert: options.upsert, sort: options.sort, many: false });
-    const doc = options.returnDocument === 'after' ? first?.after : first?.before;
-    return doc ? (project(doc, options.projection) as WithId<T>) : null;
+  findOneAndUpdate(filter: Filter<T>, update: AppUpdate<T>, options: FindOneAndUpdateOptions = {}): Promise<WithId<T> | null> {
+    return this.answered(() => {
+      const { first } = this.update(filter, update, { upsert: options.upsert, sort: options.sort, many: false });
+      const doc = options.returnDocument === 'after' ? first?.after : first?.before;
+      return doc ? (project(doc, options.projection) as WithId<T>) : null;
+    });
   }
 
   /**
@@ -313,9 +356,12 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     return this.delete(filter, true);
   }
 
-  private async delete(filter: Filter<T>, many: boolean): Promise<DeleteResult> {
-    if (!this.store.info(this.name)) return { acknowledged: true, deletedCount: 0 };
-    const deletedCount = this.store.write(() => {
+  private delete(filter: Filter<T>, many: boolean): Promise<DeleteResult> {
+    return this.answered(() => ({ acknowledged: true, deletedCount: this.store.info(this.name) ? this.deleted(filter, many) : 0 }));
+  }
+
+  private deleted(filter: Filter<T>, many: boolean): number {
+    return this.store.write(() => {
       const info = this.store.table(this.name);
       const where = this.where(info, filter);
       if (where.exact && many) return this.store.run(`DELETE FROM ${this.table} WHERE ${where.sql}`, ...where.params);
@@ -323,7 +369,6 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
       for (const { rowid } of [...this.select(info, filter, { limit: many ? undefined : 1 })]) deleted += this.store.run(`DELETE FROM ${this.table} WHERE rowid = ?`, rowid);
       return deleted;
     });
-    return { acknowledged: true, deletedCount };
   }
 
   async createIndex(key: Record<string, 1 | -1>, options: IndexOptions = {}): Promise<string> {
@@ -350,6 +395,7 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
         if (!info.arrays.has(path) && this.store.statement(arrayQuery(this.name, path)).get()) info.arrays.add(path);
       }
       info.indexes.set(name, spec);
+      if (isMultikey(spec, info)) this.keyIndex(spec);
       this.store.saveInfo(this.name, info, { index: spec });
     });
     return name;
@@ -362,6 +408,7 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     if (!info.indexes.has(name)) throw new ServerError(`index not found with name [${name}]`, 27, { codeName: 'IndexNotFound' });
     this.store.write(() => {
       const held = this.store.table(this.name);
+      for (const statement of dropKeysStatements(this.name, held.indexes.get(name)!)) this.store.exec(statement);
       this.store.exec(`DROP INDEX IF EXISTS ${quote(`${this.name}.${name}`)}; DROP INDEX IF EXISTS ${quote(`${this.name}.${name}.nulls`)}`);
       held.indexes.delete(name);
       this.store.saveInfo(this.name, held, { dropped: name });

@@ -8,14 +8,15 @@
  * ObjectId or a date, which orders as they do). Comparing both brackets types as MongoDB does (`$gt:
  * 5` matches no string) and sorts in its order.
  *
- * Only the fields of declared indexes that have never held an array are compiled (SQL reads one
- * value where MongoDB reads each element), and only the operators below. What SQL does not say is
- * tested by mingo on the rows SQL has narrowed: the SQL is always a superset of the answer, and
- * `exact` when it is the answer.
+ * Only the fields of declared indexes are compiled, and only the operators below. A field that has
+ * held an array is compared through the key table of its single-field index (`keysStatements`:
+ * each element, or the value itself, kept by triggers, as MongoDB's multikey indexes keep them);
+ * without one, it is left to mingo. What SQL does not say is tested by mingo on the rows SQL has
+ * narrowed: the SQL is always a superset of the answer, and `exact` when it is the answer.
  */
 import { ObjectId, type Document } from 'mongodb';
 import type { SQLInputValue } from 'node:sqlite';
-import { encode } from './codec.ts';
+import { encode, idValue } from './codec.ts';
 
 export interface IndexSpec {
   name: string;
@@ -37,8 +38,13 @@ export interface Where extends Fragment {
   exact: boolean;
 }
 
-/** Whether a dotted path may be compiled: it is a field of an index and has never held an array. */
-export type Compilable = (path: string) => boolean;
+/** What SQL may compare of a collection's fields. */
+export interface Compilable {
+  /** The field is in an index and has never held an array: its value is compared. */
+  value(path: string): boolean;
+  /** The key table of the field's single-field index, once the field has held an array. */
+  keys(path: string): string | undefined;
+}
 
 /** An identifier (table, index) quoted for SQL. */
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -56,18 +62,22 @@ function jsonPath(path: string): string {
 /** MongoDB's order of types; missing is NULL, first. */
 const RANK = { null: 1, number: 2, string: 3, object: 4, array: 5, objectId: 7, boolean: 8, date: 9 } as const;
 
-/** The type's rank, as SQL: what every index and every query on the field names alike. */
-export function rankExpr(path: string): string {
-  const at = jsonPath(path);
-  const type = (p: string) => `json_type(body, ${literal(p)})`;
-  return `(CASE ${type(at)} WHEN 'null' THEN ${RANK.null} WHEN 'integer' THEN ${RANK.number} WHEN 'real' THEN ${RANK.number} ` +
-    `WHEN 'text' THEN ${RANK.string} WHEN 'object' THEN CASE WHEN ${type(`${at}."$oid"`)} IS NOT NULL THEN ${RANK.objectId} ` +
-    `WHEN ${type(`${at}."$date"`)} IS NOT NULL THEN ${RANK.date} ELSE ${RANK.object} END ` +
+/** The rank of a JSON value of this type; `member` is the type of one of its members, which tells dates and ObjectIds apart. */
+function rankSql(type: string, member: (key: string) => string): string {
+  return `(CASE ${type} WHEN 'null' THEN ${RANK.null} WHEN 'integer' THEN ${RANK.number} WHEN 'real' THEN ${RANK.number} ` +
+    `WHEN 'text' THEN ${RANK.string} WHEN 'object' THEN CASE WHEN ${member('$oid')} IS NOT NULL THEN ${RANK.objectId} ` +
+    `WHEN ${member('$date')} IS NOT NULL THEN ${RANK.date} ELSE ${RANK.object} END ` +
     `WHEN 'array' THEN ${RANK.array} WHEN 'true' THEN ${RANK.boolean} WHEN 'false' THEN ${RANK.boolean} END)`;
 }
 
-export function valueExpr(path: string): string {
-  return `(body ->> ${literal(jsonPath(path))})`;
+/** The type's rank, as SQL: what every index and every query on the field names alike. */
+export function rankExpr(path: string, body = 'body'): string {
+  const at = jsonPath(path);
+  return rankSql(`json_type(${body}, ${literal(at)})`, (key) => `json_type(${body}, ${literal(`${at}."${key}"`)})`);
+}
+
+export function valueExpr(path: string, body = 'body'): string {
+  return `(${body} ->> ${literal(jsonPath(path))})`;
 }
 
 /** The rank of a value SQL compares; undefined for what it does not (arrays, sub-documents, regular expressions...). */
@@ -105,9 +115,21 @@ function or(parts: Array<Fragment | null>): Fragment | null {
 const RANGE = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 type RangeOp = keyof typeof RANGE;
 
-/** ObjectIds' text: `{"$oid":"` then hex digits, below `g`. */
-const OID_FIRST = '{"$oid":"';
-const OID_PAST = '{"$oid":"g';
+/** The `id` values of one type, as bounds: numbers sort below text, text below blobs (lib/docstore/codec.ts `idValue`). */
+const blob = (text: string) => Buffer.from(text);
+const ID_TYPES: Array<{ is: (v: unknown) => boolean; first?: SQLInputValue; past?: SQLInputValue }> = [
+  { is: (v) => typeof v === 'number' && Number.isFinite(v), past: '' },
+  { is: (v) => typeof v === 'string', first: '', past: blob('') },
+  // ObjectIds' text is `{"$oid":"` then hex digits, below `g`; a date's, `{"$date":"` and its ISO text.
+  { is: (v) => v instanceof ObjectId, first: blob('{"$oid":"'), past: blob('{"$oid":"g') },
+  { is: (v) => v instanceof Date && rankOf(v) === RANK.date, first: blob('{"$date":"'), past: blob('{"$date":"~') },
+];
+
+/**
+ * A field of this rank; and present, which the rank says already, in the very words of a sparse
+ * index's condition (`indexStatements`), without which SQLite does not see that the index holds it.
+ */
+const typed = (path: string, rank: number) => `${rankExpr(path)} = ${rank} AND ${rankExpr(path)} IS NOT NULL`;
 
 const isOperators = (value: unknown): value is Document =>
   value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).some((key) => key.startsWith('$'));
@@ -136,31 +158,46 @@ class Compiler {
   }
 
   private field(path: string, condition: unknown): Fragment | null {
-    if (path !== '_id' && !(plainPath(path) && this.compilable(path))) return this.residual();
+    const keys = path !== '_id' && plainPath(path) ? this.compilable.keys(path) : undefined;
+    if (keys) return this.element(keys, condition);
+    if (path !== '_id' && !(plainPath(path) && this.compilable.value(path))) return this.residual();
     if (!isOperators(condition)) return this.equal(path, condition);
     return and(Object.entries(condition).map(([op, value]) => {
       if (op === '$eq') return this.equal(path, value);
       if (op === '$in') return this.in(path, value);
       if (op in RANGE) return this.range(path, op as RangeOp, value);
+      if (op === '$exists' && path !== '_id' && typeof value === 'boolean') return { sql: `${rankExpr(path)} IS ${value ? 'NOT ' : ''}NULL`, params: [] };
       return this.residual();
+    }));
+  }
+
+  /** An equality or `$in` on a field that holds arrays: the documents one of whose elements (or whose value) is one of the values. */
+  private element(keys: string, condition: unknown): Fragment | null {
+    const ops = isOperators(condition) ? Object.entries(condition) : [['$eq', condition] as const];
+    return and(ops.map(([op, value]) => {
+      const values = op === '$eq' ? [value] : op === '$in' && Array.isArray(value) ? value : null;
+      const ranks = values?.map(rankOf);
+      if (!values || !ranks || ranks.some((rank) => rank === undefined || rank === RANK.null)) return this.residual();
+      const matches = values.map((v, i) => `(rank = ${ranks[i]} AND value = ?)`).join(' OR ') || '0';
+      return { sql: `rowid IN (SELECT doc FROM ${quote(keys)} WHERE ${matches})`, params: values.map(sqlValue) };
     }));
   }
 
   private equal(path: string, value: unknown): Fragment | null {
     if (path === '_id') {
-      return value === undefined || value instanceof RegExp || Array.isArray(value) || isOperators(value) ? this.residual() : { sql: 'id = ?', params: [encode(value)] };
+      return value === undefined || value instanceof RegExp || Array.isArray(value) || isOperators(value) ? this.residual() : { sql: 'id = ?', params: [idValue(value)] };
     }
     if (value === null || value === undefined) return { sql: `${rankExpr(path)} IS NULL OR ${rankExpr(path)} = ${RANK.null}`, params: [] };
     const rank = rankOf(value);
     if (rank === undefined) return this.residual();
-    return { sql: `${rankExpr(path)} = ${rank} AND ${valueExpr(path)} = ?`, params: [sqlValue(value)] };
+    return { sql: `${typed(path, rank)} AND ${valueExpr(path)} = ?`, params: [sqlValue(value)] };
   }
 
   private in(path: string, list: unknown): Fragment | null {
     if (!Array.isArray(list)) return this.residual();
     if (path === '_id') {
       if (list.some((value) => value === undefined || value instanceof RegExp || Array.isArray(value) || isOperators(value))) return this.residual();
-      return { sql: `id IN (${list.map(() => '?').join(', ')})`, params: list.map((value) => encode(value)) };
+      return { sql: `id IN (${list.map(() => '?').join(', ')})`, params: list.map(idValue) };
     }
     const byRank = new Map<number, unknown[]>();
     for (const value of list) {
@@ -171,29 +208,36 @@ class Compiler {
     if (!byRank.size) return { sql: '0', params: [] };
     return or([...byRank].map(([rank, values]) => (rank === RANK.null
       ? this.equal(path, null)
-      : { sql: `${rankExpr(path)} = ${rank} AND ${valueExpr(path)} IN (${values.map(() => '?').join(', ')})`, params: values.map(sqlValue) })));
+      : { sql: `${typed(path, rank)} AND ${valueExpr(path)} IN (${values.map(() => '?').join(', ')})`, params: values.map(sqlValue) })));
   }
 
   private range(path: string, op: RangeOp, value: unknown): Fragment | null {
     const below = op === '$lt' || op === '$lte';
     if (path === '_id') {
-      if (!(value instanceof ObjectId)) return this.residual();
-      return { sql: `id ${RANGE[op]} ? AND id ${below ? '>=' : '<'} ?`, params: [encode(value), below ? OID_FIRST : OID_PAST] };
+      const type = ID_TYPES.find((t) => t.is(value));
+      if (!type) return this.residual();
+      const bracket = below ? type.first : type.past;
+      const range = this.bound('id', op, typeof value === 'string' ? value : idValue(value));
+      return bracket === undefined ? range : and([range, { sql: `id ${below ? '>=' : '<'} ?`, params: [bracket] }]);
     }
     const rank = rankOf(value);
     if (rank === undefined || rank === RANK.null) return this.residual();
-    const typed = `${rankExpr(path)} = ${rank}`;
-    if (typeof value !== 'string') return { sql: `${typed} AND ${valueExpr(path)} ${RANGE[op]} ?`, params: [sqlValue(value)] };
-    // SQLite orders text by code point, JavaScript by UTF-16 unit: they agree on every string
-    // below U+D800. A bound past that is cut to one below it that holds the same strings.
-    const cut = value.search(/[\ud800-\uffff]/);
-    if (cut < 0) return { sql: `${typed} AND ${valueExpr(path)} ${RANGE[op]} ?`, params: [value] };
+    return and([{ sql: typed(path, rank), params: [] }, this.bound(valueExpr(path), op, sqlValue(value))]);
+  }
+
+  /**
+   * `column op value`. SQLite orders text by code point, JavaScript by UTF-16 unit: they agree on
+   * every string below U+D800. A bound past that is cut to one below it that holds the same strings.
+   */
+  private bound(column: string, op: RangeOp, value: SQLInputValue): Fragment | null {
+    const cut = typeof value === 'string' ? value.search(/[\ud800-\uffff]/) : -1;
+    if (typeof value !== 'string' || cut < 0) return { sql: `${column} ${RANGE[op]} ?`, params: [value] };
     this.exact = false;
     const prefix = value.slice(0, cut);
-    if (!below) return { sql: `${typed} AND ${valueExpr(path)} >= ?`, params: [prefix] };
-    if (!prefix) return { sql: typed, params: [] };
+    if (op === '$gt' || op === '$gte') return { sql: `${column} >= ?`, params: [prefix] };
+    if (!prefix) return null;
     const next = prefix.charCodeAt(prefix.length - 1) + 1;
-    return { sql: `${typed} AND ${valueExpr(path)} < ?`, params: [prefix.slice(0, -1) + String.fromCharCode(next === 0xd800 ? 0xe000 : next)] };
+    return { sql: `${column} < ?`, params: [prefix.slice(0, -1) + String.fromCharCode(next === 0xd800 ? 0xe000 : next)] };
   }
 }
 
@@ -217,7 +261,7 @@ export function compileSort(sort: Record<string, 1 | -1> | undefined, compilable
       unique = true;
       break;
     }
-    if (!plainPath(path) || !compilable(path)) return null;
+    if (!plainPath(path) || !compilable.value(path)) return null;
     terms.push(`${rankExpr(path)} ${order}`, `${valueExpr(path)} ${order}`);
   }
   if (!unique) terms.push('rowid');
@@ -254,6 +298,43 @@ export function duplicateQuery(table: string, spec: IndexSpec): string {
   const key = Object.keys(spec.key).map((path) => (path === '_id' ? 'id' : `ifnull(${rankExpr(path)}, ${RANK.null}), ifnull(${valueExpr(path)}, 0)`));
   const present = spec.sparse && fieldsOf(spec).length ? ` WHERE ${fieldsOf(spec).map((path) => `${rankExpr(path)} IS NOT NULL`).join(' OR ')}` : '';
   return `SELECT max(body) AS body FROM ${quote(table)}${present} GROUP BY ${key.join(', ')} HAVING count(*) > 1 LIMIT 1`;
+}
+
+/** The key table of a single-field index whose field holds arrays. */
+export const keysTable = (table: string, spec: IndexSpec) => `${table}.${spec.name}.keys`;
+
+/** The key rows of one document: an element of the field's array each, or its value. */
+function keyRows(path: string, body: string, rowid: string, from = ''): string {
+  const at = literal(jsonPath(path));
+  const element = rankSql('type', (key) => `json_type(value, ${literal(`$."${key}"`)})`);
+  return `SELECT ${element}, value, ${rowid} FROM ${from ? `${from}, ` : ''}json_each(${body}, ${at}) WHERE json_type(${body}, ${at}) = 'array' ` +
+    `UNION ALL SELECT ${rankExpr(path, body)}, ${valueExpr(path, body)}, ${rowid}${from ? ` FROM ${from}` : ''} WHERE json_type(${body}, ${at}) <> 'array'`;
+}
+
+/**
+ * MongoDB's multikey index, for a single-field index once its field has held an array: a table of
+ * (rank, value, document) rows, filled from the rows there and kept by triggers.
+ */
+export function keysStatements(table: string, spec: IndexSpec): string[] {
+  const keys = quote(keysTable(table, spec));
+  const path = fieldsOf(spec)[0]!;
+  const trigger = (name: string, event: string, body: string) => `CREATE TRIGGER ${quote(`${keysTable(table, spec)}.${name}`)} AFTER ${event} ON ${quote(table)} BEGIN ${body}; END`;
+  const fill = (body: string, rowid: string) => `INSERT INTO ${keys} (rank, value, doc) ${keyRows(path, body, rowid)}`;
+  const clear = `DELETE FROM ${keys} WHERE doc = old.rowid`;
+  return [
+    `CREATE TABLE ${keys} (rank INTEGER, value, doc INTEGER NOT NULL)`,
+    `CREATE INDEX ${quote(`${keysTable(table, spec)}.value`)} ON ${keys} (rank, value)`,
+    `CREATE INDEX ${quote(`${keysTable(table, spec)}.doc`)} ON ${keys} (doc)`,
+    `INSERT INTO ${keys} (rank, value, doc) ${keyRows(path, 'd.body', 'd.rowid', `${quote(table)} AS d`)}`,
+    trigger('insert', 'INSERT', fill('new.body', 'new.rowid')),
+    trigger('update', 'UPDATE OF body', `${clear}; ${fill('new.body', 'new.rowid')}`),
+    trigger('delete', 'DELETE', clear),
+  ];
+}
+
+export function dropKeysStatements(table: string, spec: IndexSpec): string[] {
+  const name = keysTable(table, spec);
+  return [...['insert', 'update', 'delete'].map((event) => `DROP TRIGGER IF EXISTS ${quote(`${name}.${event}`)}`), `DROP TABLE IF EXISTS ${quote(name)}`];
 }
 
 /** Whether any row holds an array at the path or on the way to it. */

@@ -48,6 +48,8 @@ export interface QueryPlan {
   sql: string;
   /** EXPLAIN QUERY PLAN's lines, e.g. `SEARCH payments USING INDEX …` or `SCAN payments`. */
   steps: string[];
+  /** The query had a filter or a sort: a scan is then a scan to find or order, not a read of everything asked. */
+  narrowed: boolean;
 }
 
 export interface CollectionInfo {
@@ -117,7 +119,7 @@ export class DocStore {
       db.exec('PRAGMA busy_timeout = 2000');
       this.ready = this.checkFormat(db, !readOnly);
       if (!readOnly) {
-        db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${this.options.synchronous ?? 'NORMAL'}; PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002`);
+        db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${this.options.synchronous ?? 'NORMAL'}`);
         db.prepare('INSERT INTO docstore_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run('writer_pid', String(process.pid));
       }
     } catch (err) {
@@ -176,10 +178,7 @@ export class DocStore {
     this.closed = true;
     if (this.checkpoint) clearTimeout(this.checkpoint);
     this.statements.clear();
-    if (this.db?.isOpen) {
-      if (this.mode !== 'reader') this.db.exec('PRAGMA optimize');
-      this.db.close();
-    }
+    if (this.db?.isOpen) this.db.close();
     if (this.mode === 'writer') this.lock?.release();
   }
 
@@ -218,7 +217,7 @@ export class DocStore {
   table(name: string): CollectionInfo {
     let info = this.catalog.get(name);
     if (info) return info;
-    this.db.exec(`CREATE TABLE ${quote(name)} (id TEXT PRIMARY KEY NOT NULL, body TEXT NOT NULL)`);
+    this.db.exec(`CREATE TABLE ${quote(name)} (id PRIMARY KEY NOT NULL, body TEXT NOT NULL)`);
     this.run('INSERT INTO docstore_collections (name) VALUES (?)', name);
     info = { indexes: new Map(), arrays: new Set() };
     this.catalog.set(name, info);
@@ -233,7 +232,7 @@ export class DocStore {
   }
 
   /** A prepared statement; for a query of a collection, its plan is shown to `onPlan` each time. */
-  statement(sql: string, collection?: string, params: SQLInputValue[] = []): StatementSync {
+  statement(sql: string, query?: { collection: string; narrowed: boolean }, params: SQLInputValue[] = []): StatementSync {
     let statement = this.statements.get(sql);
     if (!statement) {
       if (this.statements.size >= STATEMENT_CACHE) {
@@ -243,10 +242,10 @@ export class DocStore {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    if (collection !== undefined && this.options.onPlan) {
+    if (query && this.options.onPlan) {
       let steps = this.plans.get(sql);
       if (!steps) this.plans.set(sql, (steps = (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail)));
-      this.options.onPlan({ collection, sql, steps });
+      this.options.onPlan({ ...query, sql, steps });
     }
     return statement;
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { HttpError } from '@/lib/api/http';
 import { LOG_IN, authorize, type Shopper } from '@/lib/auth/viewer';
-import { collections, toObjectId } from '@/lib/db';
+import { collections, getDb, toObjectId } from '@/lib/db';
 import type { MenuCategory, MenuItem } from '@/lib/menu/types';
 import type { MenuItemDoc, ReviewDoc } from '@/lib/db/documents';
 import type { RatingSummary, Review } from '@/lib/reviews/types';
@@ -11,6 +11,7 @@ import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
 import { dayRange } from '@/lib/pagination/days';
 import { getSettings } from '@/lib/settings/store';
 import type { ReviewsQuery } from '@/lib/reviews/schemas';
+import { readReviewTotals } from '@/lib/reviews/totals';
 
 /** The one place the public site reads the menu and the reviews. */
 
@@ -83,7 +84,7 @@ export async function getReviews({ limit, cursor, from, to, status = 'published'
     authorize(viewer, 'admin');
   }
   const { reviews } = await collections();
-  const filter: Filter<ReviewDoc> = status === 'published' ? { ...PUBLISHED } : status === 'hidden' ? { hidden: { $exists: true } } : {};
+  const filter: Filter<ReviewDoc> = status === 'published' ? { ...PUBLISHED } : status === 'hidden' ? { 'hidden.at': { $exists: true } } : {};
   const written = dayRange({ from, to }, (await getSettings()).schedule.timeZone, idAt);
   if (written) filter._id = written;
   const page = await readPage(reviews, { list: 'reviews', scope: { from, to, status }, filter }, { limit, cursor });
@@ -102,10 +103,6 @@ export const TESTIMONIALS = 10;
  */
 export async function getTestimonials(limit = TESTIMONIALS): Promise<{ latest: Review[]; rating: RatingSummary | null }> {
   const { reviews } = await collections();
-  const [docs, totals] = await Promise.all([
-    reviews.find(PUBLISHED).sort({ _id: -1 }).limit(limit).toArray(),
-    reviews.aggregate<RatingSummary>([{ $match: PUBLISHED }, { $group: { _id: null, count: { $sum: 1 }, mean: { $avg: '$rating' } } }]).toArray(),
-  ]);
-  const all = totals[0];
-  return { latest: docs.map(toReview), rating: all?.count ? { count: all.count, mean: all.mean } : null };
+  const [docs, rating] = await Promise.all([reviews.find(PUBLISHED).sort({ _id: -1 }).limit(limit).toArray(), readReviewTotals(await getDb())]);
+  return { latest: docs.map(toReview), rating };
 }

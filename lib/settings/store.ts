@@ -1,8 +1,8 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
-import { collections, getDb, isDuplicateKeyError, type AppCollection, type AppDb } from '@/lib/db';
-import type { OrderingStateDoc, RestaurantSettingsDoc, SettingsDoc } from '@/lib/db/documents';
+import { collections, getDb, isDuplicateKeyError, type AppDb } from '@/lib/db';
+import type { OrderingStateDoc } from '@/lib/db/documents';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
 import { defaultSettings } from './defaults';
 import { zonedClock } from './schedule';
@@ -10,8 +10,9 @@ import type { OrderingAction, SettingsBody } from './schemas';
 import type { OrderingState, RestaurantSettings, VersionedSettings } from './types';
 
 /**
- * The one place the restaurant's settings are read and written: one document of `settings` for
- * what admins save (with a version), one for what the kitchen sets (pause, busy mode).
+ * The one place the restaurant's settings are read and written: the one document of `settings`
+ * for what admins save (with a version), and of `orderingState` for what the kitchen sets (pause,
+ * busy mode).
  *
  * Reading them costs no database round trip per request: this process keeps what it read, and
  * drops it when it writes. With MONGODB_URI, other instances write too, so what was read is kept
@@ -30,10 +31,6 @@ export interface Snapshot {
   ordering: OrderingState;
 }
 
-async function documents<D extends SettingsDoc>(): Promise<AppCollection<D>> {
-  return (await collections()).settings as unknown as AppCollection<D>;
-}
-
 /** Saved settings with any section a later release added filled from the defaults. */
 function withDefaults(saved: RestaurantSettings, defaults: RestaurantSettings): RestaurantSettings {
   const merged = { ...defaults } as Record<string, unknown>;
@@ -50,13 +47,12 @@ function orderingStateOf(doc: OrderingStateDoc | undefined): OrderingState {
 
 /** The settings and the kitchen's state, from the database: what the caches hold. */
 export async function readSnapshot(): Promise<Snapshot> {
-  const docs = await (await documents<SettingsDoc>()).find({ _id: { $in: ['restaurant', 'ordering'] } }).toArray();
-  const of = <K extends SettingsDoc['_id']>(id: K) => docs.find((doc) => doc._id === id) as Extract<SettingsDoc, { _id: K }> | undefined;
-  const saved = of('restaurant') as RestaurantSettingsDoc | undefined;
+  const { settings, orderingState } = await collections();
+  const [saved, ordering] = await Promise.all([settings.findOne({ _id: 'restaurant' }), orderingState.findOne({ _id: 'ordering' })]);
   const defaults = defaultSettings(process.env);
   return {
     versioned: saved ? { version: saved.version, settings: withDefaults(saved.settings, defaults) } : { version: 0, settings: defaults },
-    ordering: orderingStateOf(of('ordering') as OrderingStateDoc | undefined),
+    ordering: orderingStateOf(ordering ?? undefined),
   };
 }
 
@@ -125,7 +121,7 @@ export type SaveResult = { saved: true; current: VersionedSettings } | { saved: 
  */
 export async function saveSettings(admin: Admin, { version, settings }: SettingsBody): Promise<SaveResult> {
   authorize(admin, 'admin');
-  const docs = await documents<RestaurantSettingsDoc>();
+  const docs = (await collections()).settings;
   const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
   let saved: boolean;
   if (version === 0) {
@@ -150,7 +146,7 @@ export async function saveSettings(admin: Admin, { version, settings }: Settings
  */
 export async function setTableCount(admin: Admin, count: number): Promise<{ count: number }> {
   authorize(admin, 'admin');
-  const docs = await documents<RestaurantSettingsDoc>();
+  const docs = (await collections()).settings;
   const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
   const update = () => docs.updateOne({ _id: 'restaurant' }, { $set: { 'settings.tables.count': count, ...stamp }, $inc: { version: 1 } });
   if (!(await update()).matchedCount) {
@@ -182,15 +178,8 @@ export async function changeOrdering(staff: Staff, action: OrderingAction, now =
         : action.action === 'busy'
           ? { busy: { extraMinutes: action.extraMinutes, until: new Date(now.getTime() + action.forMinutes * 60_000), ...by } }
           : { busy: null };
-  const docs = await documents<OrderingStateDoc>();
-  if (!(await docs.updateOne({ _id: 'ordering' }, { $set: change })).matchedCount) {
-    try {
-      await docs.insertOne({ _id: 'ordering', pause: null, busy: null, ...change });
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-      await docs.updateOne({ _id: 'ordering' }, { $set: change });
-    }
-  }
+  // The first change makes the document; what it does not set reads as not paused, not busy.
+  await (await collections()).orderingState.updateOne({ _id: 'ordering' }, { $set: change }, { upsert: true });
   await changed();
   return getOrderingState();
 }

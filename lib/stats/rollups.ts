@@ -253,7 +253,7 @@ const READ_BATCH = 2000;
  */
 export async function rebuildRollups(db: AppDb, timeZone?: string): Promise<{ days: number; orders: number }> {
   const zone = timeZone ?? (await storedTimeZone(db));
-  const payments = db.collection('payments') as unknown as AppCollection<CountedOrder>;
+  const payments = db.collection('payments');
   const days = new Map<string, Omit<DailyRollupDoc, '_id'>>();
   const dayAt = (key: string) => {
     const day = days.get(key) ?? {};

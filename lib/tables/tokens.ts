@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { authorize, type Admin } from '@/lib/auth/viewer';
-import { collections, isDuplicateKeyError, type AppCollection } from '@/lib/db';
+import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { TableKeyDoc } from '@/lib/db/documents';
 import { TABLE_TOKEN } from './table-mode';
 
@@ -12,8 +12,8 @@ import { TABLE_TOKEN } from './table-mode';
  * Tables page) makes every printed code invalid at once.
  */
 
-async function keys(): Promise<AppCollection<TableKeyDoc>> {
-  return (await collections()).settings as unknown as AppCollection<TableKeyDoc>;
+async function keys() {
+  return (await collections()).tableKeys;
 }
 
 function sign(key: string, table: number): string {

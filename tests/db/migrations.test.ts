@@ -16,6 +16,10 @@ import { owners } from '@/lib/db/migrations/003-owners';
 import { dropEmailIndexes } from '@/lib/db/migrations/004-drop-email-indexes';
 import { kitchenLoad } from '@/lib/db/migrations/025-kitchen-load';
 import { tableCount } from '@/lib/db/migrations/026-table-count';
+import { reviewTotals } from '@/lib/db/migrations/029-review-totals';
+import { holdCounters } from '@/lib/db/migrations/030-hold-counters';
+import { settingsCollections } from '@/lib/db/migrations/031-settings-collections';
+import { readReviewTotals } from '@/lib/reviews/totals';
 import { MIGRATIONS, type Migration } from '@/lib/db/migrations';
 import { pendingMigrations, runMigrations } from '@/lib/db/migrations/runner';
 import { seedId } from '@/lib/db/seed';
@@ -297,5 +301,50 @@ describe(`each migration, from the shape it converts (${backend})`, () => {
     expect(await settings.findOne({ _id: 'tables' })).toBeNull();
     expect((await readSnapshot()).versioned).toMatchObject({ version: 4, settings: { tables: { count: 12 } } });
     await settings.deleteMany({ _id: 'restaurant' });
+  });
+
+  it('029-review-totals: the rating counters count the published reviews there, hidden ones left out, once however often it runs', async () => {
+    const reviews = db.collection('reviews');
+    await reviews.deleteMany({});
+    await reviews.insertMany([
+      { name: 'A', details: 'a', rating: 5 },
+      { name: 'B', details: 'b', rating: 2 },
+      { name: 'C', details: 'c', rating: 1, hidden: { at: new Date(), by: { uid: 'admin', name: 'Admin', email: 'admin@bistro.test' } } },
+    ]);
+    await db.collection('counters').deleteMany({ _id: { $in: ['reviews.published', 'reviews.ratingTotal'] } });
+    await reviewTotals.up(db);
+    await reviewTotals.up(db);
+    expect(await readReviewTotals(db)).toEqual({ count: 2, mean: 3.5 });
+  });
+
+  it("030-hold-counters: a diner's holds get their count and guests; holds already counted keep theirs", async () => {
+    const holds = db.collection('bookingHolds') as unknown as AppCollection<{ _id: string; holds: unknown[]; bookings?: number; seats?: number }>;
+    await holds.deleteMany({});
+    await holds.insertMany([
+      { _id: 'ann', holds: [{ bookingId: 'b1', slot: '2030-01-01 19:00', guests: 2 }, { bookingId: 'b2', slot: '2030-01-02 19:00', guests: 4 }] },
+      { _id: 'bob', holds: [] },
+      { _id: 'cy', holds: [{ bookingId: 'b3', slot: '2030-01-01 19:00', guests: 3 }], bookings: 1, seats: 3 },
+    ]);
+    await holdCounters.up(db);
+    expect(await holds.find({}).sort({ _id: 1 }).toArray()).toEqual([
+      expect.objectContaining({ _id: 'ann', bookings: 2, seats: 6 }),
+      expect.objectContaining({ _id: 'bob', bookings: 0, seats: 0 }),
+      expect.objectContaining({ _id: 'cy', bookings: 1, seats: 3 }),
+    ]);
+  });
+
+  it("031-settings-collections: the kitchen's ordering state and the tables' key move to their own collections, once however often it runs", async () => {
+    const settings = db.collection('settings') as unknown as AppCollection<{ _id: string; [field: string]: unknown }>;
+    const pause = { until: null, by: 'staff-uid', at: new Date('2026-01-01T12:00:00Z') };
+    await settings.insertMany([
+      { _id: 'ordering', pause, busy: null },
+      { _id: 'tableKey', key: 'k-1', rotatedAt: new Date('2026-01-01T12:00:00Z'), rotatedBy: 'admin-uid' },
+    ]);
+    await settingsCollections.up(db);
+    await settingsCollections.up(db);
+    expect(await settings.countDocuments({ _id: { $in: ['ordering', 'tableKey'] } })).toBe(0);
+    expect(await db.collection('orderingState').findOne({ _id: 'ordering' })).toEqual({ _id: 'ordering', pause, busy: null });
+    expect(await db.collection('tableKeys').findOne({ _id: 'tableKey' })).toMatchObject({ key: 'k-1', rotatedBy: 'admin-uid' });
+    await Promise.all([db.collection('orderingState').deleteMany({}), db.collection('tableKeys').deleteMany({})]);
   });
 });

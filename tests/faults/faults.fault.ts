@@ -317,7 +317,7 @@ describe('a data directory the server cannot use as it is', () => {
 describe('data the server cannot serve as it is', () => {
   it('a duplicate under a unique index: the server refuses to start, naming the index and the duplicated value', async () => {
     const dataDir = freshDataDir('duplicates');
-    const db = EmbeddedDb.open({ dataDir });
+    const db = await EmbeddedDb.open({ dataDir });
     await db.collection('users').insertMany([
       { uid: 'twin-one', name: 'Twin One', email: 'twin@bistro.test' },
       { uid: 'twin-two', name: 'Twin Two', email: 'twin@bistro.test' },
@@ -334,7 +334,7 @@ describe('data the server cannot serve as it is', () => {
     const dataDir = freshDataDir('offline');
     const email = `offline.${Date.now()}@bistro.test`;
     await createFirebaseAccount(email);
-    const db = EmbeddedDb.open({ dataDir });
+    const db = await EmbeddedDb.open({ dataDir });
     await insertLegacyDocuments(db, email, { userId: await insertLegacyUser(db, email) });
     await db.close();
     // Firebase as this server is told to reach it: a port nobody answers on yet.

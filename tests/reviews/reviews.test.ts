@@ -9,9 +9,10 @@ import { GET as mineRoute } from '@/app/api/review/mine/route';
 import { DELETE as deleteRoute, PATCH as moderateRoute } from '@/app/api/review/[id]/route';
 import { createSessionToken } from '@/lib/auth/session';
 import { endAllSessions } from '@/lib/users/account';
-import { collections } from '@/lib/db';
+import { collections, getDb } from '@/lib/db';
 import { TESTIMONIALS, getTestimonials } from '@/lib/menu/queries';
 import { saveReview } from '@/lib/reviews/reviews';
+import { rebuildReviewTotals } from '@/lib/reviews/totals';
 import type { Review } from '@/lib/reviews/types';
 import { errorOf, params, request } from '../support/http';
 import { makeAdmin, makeDiner, makeStaff, viewerOf } from '../support/people';
@@ -136,6 +137,23 @@ describe("the home page's testimonials", () => {
     expect(latest[0]!.details).toBe(`Visit number ${TESTIMONIALS}`);
     expect(rating!.count).toBe(everyone.length);
     expect(rating!.mean).toBeCloseTo(everyone.reduce((sum, r) => sum + r.rating, 0) / everyone.length, 10);
+  });
+
+  it("have a rating kept by every write, racing ones too, that a count of the reviews made again finds the same", async () => {
+    const admin = await makeAdmin();
+    const [a, b, c] = [await makeDiner(), await makeDiner(), await makeDiner()];
+    const saved = await Promise.all([a, b, c].map(async (who, i) => (await (await save(who, { rating: 1 + i, details: `Totals visit ${i}` })).json()) as Review));
+    await Promise.all([save(a, { rating: 5, details: 'Totals, rewritten' }), save(a, { rating: 4, details: 'Totals, rewritten again' })]);
+    await Promise.all([moderate(admin, saved[1]!._id, { hidden: true }), moderate(admin, saved[1]!._id, { hidden: true })]);
+    await save(b, { rating: 5, details: 'Rewritten while hidden' });
+    expect((await remove(admin, saved[2]!._id)).status).toBe(200);
+    await moderate(admin, saved[1]!._id, { hidden: false });
+
+    const published = await all();
+    const { rating } = await getTestimonials();
+    expect(rating).toEqual({ count: published.length, mean: expect.closeTo(published.reduce((sum, r) => sum + r.rating, 0) / published.length, 10) });
+    expect(await rebuildReviewTotals(await getDb())).toEqual({ count: published.length, sum: published.reduce((sum, r) => sum + r.rating, 0) });
+    expect((await getTestimonials()).rating).toEqual(rating);
   });
 });
 

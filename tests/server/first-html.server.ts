@@ -35,7 +35,7 @@ const tokens: Record<keyof typeof PEOPLE, string> = { diner: '', admin: '' };
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
-  const db = EmbeddedDb.open({ dataDir });
+  const db = await EmbeddedDb.open({ dataDir });
   await db.collection('users').insertMany([PEOPLE.diner, PEOPLE.admin]);
   const order = orderDoc({ ownerUid: PEOPLE.diner.uid, email: PEOPLE.diner.email, price: 9.5, transactionId: 'tx-html-receipt' });
   const { insertedId } = await db.collection('payments').insertOne(order);

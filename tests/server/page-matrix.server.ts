@@ -52,7 +52,7 @@ const tokens: Record<Exclude<Who, 'anonymous'>, string> = { guest: '', diner: ''
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
-  const db = EmbeddedDb.open({ dataDir });
+  const db = await EmbeddedDb.open({ dataDir });
   const tomorrow = addDays(restaurantClock(new Date()).today, 1);
   const people = {
     guest: { uid: 'matrix-guest', email: guestAddress('matrix-guest'), name: 'Guest' },

@@ -39,7 +39,7 @@ const ADMIN = { uid: 'cache-admin', email: 'cache.admin@bistro.test', name: 'Cac
 
 beforeAll(async () => {
   // Written before the server starts: it owns the data file from then on.
-  const db = EmbeddedDb.open({ dataDir });
+  const db = await EmbeddedDb.open({ dataDir });
   await db.collection('users').insertMany([DINER, ADMIN]);
   await db.close();
   server = await startServer({ DATA_DIR: dataDir, SESSION_SECRET: secret });

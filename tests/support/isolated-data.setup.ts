@@ -7,12 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { failOnScan } from './query-plans';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bistro-test-'));
 process.env.DATA_DIR = dataDir;
 const uri = process.env.MONGODB_URI;
 const dbName = `bistro_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 if (uri) process.env.MONGODB_DB = dbName;
+// Every query the embedded store runs is checked: a scan of a collection that grows with history fails the test.
+(globalThis as { __bistroQueryPlans?: typeof failOnScan }).__bistroQueryPlans = failOnScan;
 
 afterAll(async () => {
   // Only touch the data layer if this file used it: most test files never import it.

@@ -16,7 +16,10 @@ import { kitchenLoad } from './025-kitchen-load.ts';
 import { tableCount } from './026-table-count.ts';
 import { dailyRollups } from './027-daily-rollups.ts';
 import { reportRollups } from './028-report-rollups.ts';
+import { reviewTotals } from './029-review-totals.ts';
+import { holdCounters } from './030-hold-counters.ts';
+import { settingsCollections } from './031-settings-collections.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, reviewTotals, holdCounters, settingsCollections];
