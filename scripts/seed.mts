@@ -51,8 +51,12 @@ async function run(db: AppDb, where: string): Promise<void> {
   await ensureIndexes(db);
   report(where, await seedDatabase(db, { reset }));
   if (!history) return;
+  const started = Date.now();
   const added = await addHistory(db, { count: history, seed });
-  console.log(`  ${'history'.padEnd(8)} ${added.orders.inserted} orders inserted, ${added.orders.existing} already present; ${added.diners.inserted} diners added`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  // The most this process held at once: what a large history asks of the machine (bench:load reads it).
+  const peakMB = Math.round(process.resourceUsage().maxRSS / 1024);
+  console.log(`  ${'history'.padEnd(8)} ${added.orders.inserted} orders inserted, ${added.orders.existing} already present; ${added.diners.inserted} diners added (${seconds} s, peak memory ${peakMB} MB)`);
 }
 
 withDatabase('npm run seed', run).then(

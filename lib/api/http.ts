@@ -39,7 +39,11 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
     } catch (err) {
       if (err instanceof HttpError) return jsonError(err.status, err.message, err.headers);
       if (err instanceof z.ZodError) return jsonError(400, describeZodError(err));
-      if (isUnavailable(err)) return jsonError(503, 'The database is unavailable. Please try again shortly.');
+      if (isUnavailable(err)) {
+        // The data file itself failed (a full disk, a damaged document): the owner needs to know why.
+        if ((err as Error).name === 'StoreFileError') console.error(`[db] ${(err as Error).message}`);
+        return jsonError(503, 'The database is unavailable. Please try again shortly.');
+      }
       console.error(`[api] ${req.method} ${new URL(req.url).pathname} failed`, err);
       return jsonError(500, 'Something went wrong on our side.');
     }

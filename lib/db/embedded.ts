@@ -21,6 +21,17 @@ export interface EmbeddedOptions {
   buildPhase?: boolean;
 }
 
+/** Diagnostics: DB_CHECKPOINT_MS sets how soon after a write the log is copied into the file, DB_LOG_CHECKPOINTS=1 logs each copy. */
+function checkpointOptions(env: NodeJS.ProcessEnv = process.env) {
+  const ms = Number(env.DB_CHECKPOINT_MS);
+  return {
+    ...(ms > 0 ? { checkpointMs: ms } : {}),
+    ...(env.DB_LOG_CHECKPOINTS === '1'
+      ? { onCheckpoint: (done?: { frames: number; copied: number }) => console.error(done ? `[db] checkpoint done: ${done.copied}/${done.frames} frames` : '[db] checkpoint start') }
+      : {}),
+  };
+}
+
 /** The embedded database as the server, scripts and tests hold it: the app's collections over the store. */
 export class EmbeddedDb implements AppDb {
   readonly store: DocStore;
@@ -96,7 +107,7 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<DocSt
       throw notWritable(dataDir, err);
     }
     await moveOlderFiles(dataDir);
-    return DocStore.open({ file, onPlan });
+    return DocStore.open({ file, onPlan, ...checkpointOptions() });
   } catch (err) {
     throw advice(err);
   }

@@ -39,7 +39,11 @@ export interface OpenOptions {
    * tells them apart: with `NORMAL` it can undo the writes of the last second.
    */
   synchronous?: 'FULL' | 'NORMAL';
-  /** Called once for every distinct statement a query prepares, with SQLite's plan for it (tests). */
+  /** How soon after a write its log is synced and copied into the file; 1 s unless given. */
+  checkpointMs?: number;
+  /** Told as each of those checkpoints starts, and when it is done with how many frames of the log it copied. */
+  onCheckpoint?: (done?: { frames: number; copied: number }) => void;
+  /** Called for every query with SQLite's plan for its statement (tests). */
   onPlan?: (plan: QueryPlan) => void;
 }
 
@@ -62,7 +66,7 @@ type Mode = 'writer' | 'reader' | 'memory';
 
 /** Statements kept prepared; `IN` lists of every length make a few hundred at most. */
 const STATEMENT_CACHE = 500;
-/** How soon after a write its log is synced and copied into the file. */
+/** How soon after a write its log is synced and copied into the file, unless the options say otherwise. */
 const CHECKPOINT_MS = 1000;
 
 function readError(file: string, err: unknown): StoreFileError {
@@ -269,21 +273,27 @@ export class DocStore {
     try {
       const result = fn();
       this.db.exec('COMMIT');
-      this.checkpoint ??= setTimeout(() => {
-        this.checkpoint = null;
-        try {
-          if (!this.closed) this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
-        } catch (err) {
-          // The log keeps the writes; the next checkpoint copies them.
-          console.error(`[db] checkpoint of ${this.file} failed: ${(err as Error).message}`);
-        }
-      }, CHECKPOINT_MS).unref();
+      this.checkpoint ??= setTimeout(() => this.copyLog(), this.options.checkpointMs ?? CHECKPOINT_MS).unref();
       return result;
     } catch (err) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
       // The catalog may hold what the rollback undid: read it again.
       this.loadCatalog();
       throw this.fileError(err);
+    }
+  }
+
+  /** A checkpoint: the log synced to disk, and what no reader still needs copied into the file. */
+  private copyLog(): void {
+    this.checkpoint = null;
+    if (this.closed) return;
+    try {
+      this.options.onCheckpoint?.();
+      const done = this.db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number; checkpointed: number };
+      this.options.onCheckpoint?.({ frames: Number(done.log), copied: Number(done.checkpointed) });
+    } catch (err) {
+      // The log keeps the writes; the next checkpoint copies them.
+      console.error(`[db] checkpoint of ${this.file} failed: ${(err as Error).message}`);
     }
   }
 

@@ -259,8 +259,8 @@ export interface History {
   orders: PaymentDoc[];
 }
 
-/** `count` orders over the year before `now`, oldest first. */
-export function generateHistory(menuItems: readonly HistoryMenuItem[], { count, seed = 1, now = new Date() }: HistoryOptions): History {
+/** The history's diners and its `count` orders over the year before `now`, oldest first, made one at a time as they are read. */
+export function historyOrders(menuItems: readonly HistoryMenuItem[], { count, seed = 1, now = new Date() }: HistoryOptions): { diners: Diner[]; orders: Iterable<PaymentDoc> } {
   const random = prng(seed);
   const menu = new Map<OrderCategory, HistoryMenuItem[]>();
   for (const item of menuItems) menu.set(item.category, [...(menu.get(item.category) ?? []), item]);
@@ -276,32 +276,48 @@ export function generateHistory(menuItems: readonly HistoryMenuItem[], { count, 
     while ((r -= weights[d]!) > 0 && d < days.length - 1) d++;
     const at = new Date(days[d]!);
     at.setHours(0, minuteOfDay(random), Math.floor(random() * 60), 0);
-    return at;
+    return at.getTime();
   };
-  const times = Array.from({ length: count }, () => {
+  // The times alone are held (8 bytes an order), sorted; each order is made when it is read.
+  const times = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
     // Later today has not happened yet: draw again (if now is before opening, today simply has none).
     let at = sample();
-    for (let tries = 0; at.getTime() > now.getTime() && tries < 50; tries++) at = sample();
-    return at.getTime() > now.getTime() ? new Date(now.getTime() - random() * 60 * MINUTE) : at;
-  }).sort((a, b) => a.getTime() - b.getTime());
+    for (let tries = 0; at > now.getTime() && tries < 50; tries++) at = sample();
+    times[i] = at > now.getTime() ? now.getTime() - random() * 60 * MINUTE : at;
+  }
+  times.sort();
 
-  const orders = times.map((at, index) => {
-    // Regulars order far more often than the rest: a skewed pick of the diner.
-    const diner = people[Math.floor(DINER_COUNT * random() ** 2)]!;
-    const hour = at.getHours();
-    const dinner = hour >= 17;
-    const draft: OrderDraft = {
-      index,
-      at,
-      diner,
-      lines: chooseLines(random, menu, dinner),
-      fulfilment: chooseFulfilment(random, at, dinner),
-      tip: chooseTip(random),
-      ...chooseOutcome(random, at, now),
-    };
-    return toPaymentDoc(draft, seed, random);
-  });
-  return { diners: people, orders };
+  function* orders(): Generator<PaymentDoc> {
+    for (let index = 0; index < count; index++) {
+      const at = new Date(times[index]!);
+      // Regulars order far more often than the rest: a skewed pick of the diner.
+      const diner = people[Math.floor(DINER_COUNT * random() ** 2)]!;
+      const dinner = at.getHours() >= 17;
+      const draft: OrderDraft = {
+        index,
+        at,
+        diner,
+        lines: chooseLines(random, menu, dinner),
+        fulfilment: chooseFulfilment(random, at, dinner),
+        tip: chooseTip(random),
+        ...chooseOutcome(random, at, now),
+      };
+      yield toPaymentDoc(draft, seed, random);
+    }
+  }
+  return { diners: people, orders: orders() };
+}
+
+export interface History {
+  diners: Diner[];
+  orders: PaymentDoc[];
+}
+
+/** The history with every order made at once: for tests and small counts. */
+export function generateHistory(menuItems: readonly HistoryMenuItem[], options: HistoryOptions): History {
+  const { diners: people, orders } = historyOrders(menuItems, options);
+  return { diners: people, orders: [...orders] };
 }
 
 export interface HistoryResult {
@@ -314,35 +330,48 @@ const BATCH = 1000;
 /**
  * Adds the history's orders and diners that are not there yet (orders are recognised by their
  * transaction id, diners by email), and counts the orders into the statistics' daily rollups:
- * running it again adds nothing, and nothing an admin added or changed is touched.
+ * running it again adds nothing, and nothing an admin added or changed is touched. The orders are
+ * made and written a batch at a time: a million of them never sit in memory at once.
  */
 export async function addHistory(db: AppDb, options: HistoryOptions): Promise<HistoryResult> {
   const seed = options.seed ?? 1;
   const menu = (await db.collection('menu').find({ category: { $in: [...ORDER_CATEGORIES] } }).toArray()) as Array<MenuItemDoc & { _id: ObjectId }>;
-  const { diners: people, orders } = generateHistory(
+  const { diners: people, orders } = historyOrders(
     menu.map(({ _id, name, category, price, options }) => ({ _id, name, category: category as OrderCategory, price, options })),
     { ...options, seed },
   );
   const payments = db.collection('payments');
   const users = db.collection('users');
+  // The history's transaction ids share a prefix: what is there already is a range of the unique index.
   const prefix = historyTransactionId(seed, 0).slice(0, -1);
   const have = new Set(
-    (await payments.find({ transactionId: { $regex: `^${prefix}` } }, { projection: { transactionId: 1 } }).toArray()).map((p) => p.transactionId),
+    (await payments.find({ transactionId: { $gte: prefix, $lt: `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}` } }, { projection: { transactionId: 1 } }).toArray()).map((p) => p.transactionId),
   );
-  const missing = orders.filter((order) => !have.has(order.transactionId));
-  for (let i = 0; i < missing.length; i += BATCH) await payments.insertMany(missing.slice(i, i + BATCH));
+  const firstOrder = new Map<string, Date>();
+  let inserted = 0;
+  let batch: PaymentDoc[] = [];
+  const flush = async () => {
+    if (batch.length) await payments.insertMany(batch);
+    inserted += batch.length;
+    batch = [];
+  };
+  for (const order of orders) {
+    if (!firstOrder.has(order.email)) firstOrder.set(order.email, order.data);
+    if (have.has(order.transactionId)) continue;
+    batch.push(order);
+    if (batch.length === BATCH) await flush();
+  }
+  await flush();
   // Written around the payment path, so counted the way a rebuild counts: as paying and cancelling would have.
-  if (missing.length) await rebuildRollups(db);
+  if (inserted) await rebuildRollups(db);
 
   const known = new Set((await users.find({ email: { $regex: `@${DINER_DOMAIN.replace(/\./g, '\\.')}$` } }, { projection: { email: 1 } }).toArray()).map((u) => u.email));
-  const firstOrder = new Map<string, Date>();
-  for (const order of orders) if (!firstOrder.has(order.email)) firstOrder.set(order.email, order.data);
   const newDiners: UserDoc[] = people
     .filter((d) => !known.has(d.email) && firstOrder.has(d.email))
     .map((d) => ({ uid: d.uid, name: d.name, email: d.email, createdAt: firstOrder.get(d.email)! }));
   if (newDiners.length) await users.insertMany(newDiners);
   return {
-    orders: { inserted: missing.length, existing: orders.length - missing.length },
+    orders: { inserted, existing: options.count - inserted },
     diners: { inserted: newDiners.length, existing: firstOrder.size - newDiners.length },
   };
 }

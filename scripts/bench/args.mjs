@@ -7,7 +7,7 @@ const OPTIONS = {
   duration: { type: 'string' },
   connections: { type: 'string' },
   warmup: { type: 'string' },
-  sizes: { type: 'string', default: '1,100000,300000' },
+  sizes: { type: 'string', default: '1,100000,1000000' },
   baseline: { type: 'string' },
   only: { type: 'string' },
 };

@@ -1,14 +1,14 @@
-// The embedded database under a growing history: a server started on 1, 100,000 or 300,000 past
-// orders. For each: cold start to the first answered request (the first start after migrating,
-// and a later one), memory, add-to-cart latency, the longest event-loop block during a burst of
-// writes (measured inside the server), the menu's latency while writes go on, and checkouts one
-// after another (add a dish, open the payment, pay with the demo card), each step timed.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+// The embedded database under a growing history: a server started on 1, 100,000 or 1,000,000 past
+// orders, as `npm run seed -- --history <N>` writes them. For each: start to the first answered
+// request (the first on the seeded data, and a later one), memory, add-to-cart latency, the longest
+// event-loop block during a burst of writes (measured inside the server), the menu's latency while
+// writes go on, and checkouts one after another (add a dish, open the payment, pay with the demo
+// card), each step timed.
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BSON, ObjectId } from 'mongodb';
-import { EmbeddedDb } from '../../lib/db/embedded.ts';
-import { runMigrations } from '../../lib/db/migrations/runner.ts';
 import { seedId } from '../../lib/db/seed.ts';
 import { generateHistory } from '../../lib/seed/history.ts';
 import { seedMenu, seedReviews } from '../../lib/seed/menu-data.ts';
@@ -20,7 +20,41 @@ const ORDER_CATEGORIES = ['salad', 'pizza', 'soup', 'dessert', 'drinks'];
 
 let CHECKOUT_EMAIL = '';
 
-/** The seeded menu and reviews, `people`'s user records, and `orders` past orders, as the previous engine's bistro.json. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * A data directory of `orders` past orders as `npm run seed -- --history <orders>` writes it (run
+ * as the script, in a process of its own), with `people`'s user records: the seed's time and its
+ * peak memory, which it reports. One seed per size and run: later calls copy it.
+ */
+const seeded = new Map();
+export async function seedHistory(dataDir, orders, people, work) {
+  let seed = seeded.get(orders);
+  if (!seed) {
+    const dir = join(work, `seed-${orders}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.mts', '--history', String(orders)], {
+      cwd: ROOT, env: { ...process.env, DATA_DIR: dir, MONGODB_URI: '' }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const figures = out.match(/\(([\d.]+) s, peak memory (\d+) MB\)/);
+    if (code !== 0 || !figures) throw new Error(`npm run seed -- --history ${orders} failed (exit ${code}): ${out.slice(-500)}`);
+    seed = { dir, seedSeconds: Number(figures[1]), seedPeakMB: Number(figures[2]) };
+    seeded.set(orders, seed);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  cpSync(seed.dir, dataDir, { recursive: true });
+  const { EmbeddedDb } = await import('../../lib/db/embedded.ts');
+  const db = await EmbeddedDb.open({ dataDir });
+  await db.collection('users').insertMany(people.map((person) => ({ ...person })));
+  await db.close();
+  return { seedSeconds: seed.seedSeconds, seedPeakMB: seed.seedPeakMB };
+}
+
+/** The seeded menu and reviews, `people`'s user records, and `orders` past orders, as the format-1 engine's bistro.json (what an older build is measured on). */
 export function legacyDataFile(orders, people = []) {
   const menu = seedMenu.map((item, i) => ({ ...item, _id: seedId('menu', i, `${item.category}\u0000${item.name}`) }));
   const reviews = seedReviews.map((review, i) => ({ ...review, _id: seedId('reviews', i, `${review.name}\u0000${review.details}`) }));
@@ -38,27 +72,11 @@ export function legacyDataFile(orders, people = []) {
   return BSON.EJSON.stringify({ version: 1, collections }, { relaxed: false });
 }
 
-/**
- * Writes the data file into `dataDir`. With `migrate`, opens it once so the engine converts it to
- * bistro.db (`migrationMs`), then runs the data migrations on it as a server's first start would
- * (`dataMigrationsMs`, and each one's `tookMs` in `dataMigrations`); otherwise all are null.
- */
-export async function prepareDataDir(dataDir, legacyFile, { migrate }) {
+/** Writes a format-1 data file into `dataDir`, for an older build to move as its first start does. */
+export function legacyDataDir(dataDir, legacyFile) {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(legacyFile, join(dataDir, 'bistro.json'));
-  if (!migrate) return { migrationMs: null, dataMigrationsMs: null, dataMigrations: null };
-  let started = performance.now();
-  await EmbeddedDb.open({ dataDir }).close();
-  const migrationMs = performance.now() - started;
-  const engine = EmbeddedDb.open({ dataDir });
-  try {
-    started = performance.now();
-    const dataMigrations = await runMigrations(engine);
-    return { migrationMs, dataMigrationsMs: performance.now() - started, dataMigrations };
-  } finally {
-    await engine.close();
-  }
 }
 
 const percentile = (values, p) => {
@@ -198,16 +216,13 @@ async function checkout(baseUrl, token, menuId) {
  * `payer` another one's session and email, whose cart holds only what each checkout buys.
  * Sequential add-to-cart runs for at most `maxRequests` or `maxSeconds`, whichever comes first,
  * and so do checkouts (`maxCheckouts`, `checkoutSeconds`).
- * `longestSaveMs`: the longest time a save held the event loop, among saves that took over 2 ms in
- * all; null when there were none, or the build does not report its saves.
  */
 export async function measureServer({ cwd, dataDir, env, token, payer, maxRequests = 300, maxSeconds = 20, mixedSeconds = 10, burst = 200, maxCheckouts = 100, checkoutSeconds = 20 }) {
   CHECKOUT_EMAIL = payer.email;
   lines = [];
   const nodeOptions = [process.env.NODE_OPTIONS, `--import=${MONITOR}`].filter(Boolean).join(' ');
   const started = performance.now();
-  // DB_LOG_SAVES_OVER_MS: this build logs each save over 2 ms, to report the longest (older builds ignore it).
-  const serverEnv = { ...env, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions, DB_LOG_SAVES_OVER_MS: '2' };
+  const serverEnv = { ...env, DATA_DIR: dataDir, NODE_OPTIONS: nodeOptions };
   // Builds from before server.mjs are started as `next start`.
   const command = existsSync(join(cwd, 'server.mjs')) ? undefined : ({ host, port }) => [process.execPath, [NEXT_BIN, 'start', '-p', String(port), '-H', host]];
   const server = await startServer({ cwd, env: serverEnv, command, readyPath: '/api/menu', pollMs: 20, timeoutMs: 600_000 });
@@ -238,7 +253,6 @@ export async function measureServer({ cwd, dataDir, env, token, payer, maxReques
     };
     const burstAll = await burstBlock(burst);
     const burstTen = [await burstBlock(10), await burstBlock(10), await burstBlock(10)].sort((a, b) => a.maxMs - b.maxMs)[1];
-    const saves = [...server.output().matchAll(/\[db\] saved \d+ writes in [\d.]+ ms \(([\d.]+) ms of it on the event loop\)/g)].map((m) => Number(m[1]));
 
     let writing = true;
     const writers = Array.from({ length: 4 }, async () => {
@@ -273,7 +287,6 @@ export async function measureServer({ cwd, dataDir, env, token, payer, maxReques
       burstAllMaxMs: burstAll.maxMs,
       burstTenMaxMs: burstTen.maxMs,
       burstTenGcMs: burstTen.longestGcMs,
-      longestSaveMs: saves.length ? Math.max(...saves) : null,
       menuCount: menuLatencies.length,
       menuP50: percentile(menuLatencies, 0.5),
       menuP99: percentile(menuLatencies, 0.99),
@@ -288,10 +301,7 @@ export async function measureServer({ cwd, dataDir, env, token, payer, maxReques
   return { ...figures, ...(await laterStart({ cwd, env: serverEnv, command })) };
 }
 
-/**
- * The server started again on the same data: what every start after the first costs. The first
- * start on migrated data also builds the partial indexes over the cold orders, once.
- */
+/** The server started again on the same data: what every start after the first costs. */
 async function laterStart({ cwd, env, command }) {
   const started = performance.now();
   const server = await startServer({ cwd, env, command, readyPath: '/api/menu', pollMs: 20, timeoutMs: 600_000 });

@@ -27,7 +27,7 @@ export async function benchSessions(people) {
 /** Writes `people` (each may carry a `role`) into `dataDir`, then signs their sessions as `benchSessions` does. */
 export async function benchPeople(dataDir, people) {
   const { EmbeddedDb } = await import('../../lib/db/embedded.ts');
-  const data = EmbeddedDb.open({ dataDir });
+  const data = await EmbeddedDb.open({ dataDir });
   await data.collection('users').insertMany(people.map((person) => ({ ...person })));
   await data.close();
   return benchSessions(people);
