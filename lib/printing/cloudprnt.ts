@@ -73,8 +73,16 @@ export async function starPoll(token: string, req: Request): Promise<PollAnswer>
   return job ? { jobReady: true, mediaTypes: types, jobToken: job._id.toHexString() } : { jobReady: false };
 }
 
+/**
+ * Where a printer that also speaks CloudPRNT over MQTT asks which versions the server speaks: the
+ * last segment of its URL (here, the secret) replaced by this name. 404 is the manual's answer
+ * for "HTTP only", and the printer carries on polling its URL.
+ */
+const MQTT_SETTINGS = 'cloudprnt-setting.json';
+
 /** GET: the job, in the media type the printer chose of those it was offered. */
 export async function starFetch(token: string, req: Request): Promise<Response> {
+  if (token === MQTT_SETTINGS) throw new HttpError(404, 'This server speaks CloudPRNT over HTTP only.');
   const printer = await printerOf(token);
   const query = parsed(starFetchSchema, queryOf(req));
   const type = (query.type ?? offered(printer)[0])?.split(';')[0]?.trim();

@@ -88,7 +88,8 @@ export async function updatePrinter(admin: Admin, id: string, input: PrinterInpu
   const { updatedAt, ...fields } = input;
   const updated = await printers.findOneAndUpdate(
     { _id, updatedAt: new Date(updatedAt) },
-    { $set: { ...fields, updatedAt: now, updatedBy: actorOf(admin) } },
+    // Its emulation may have been changed too: what it refused is offered again.
+    { $set: { ...fields, updatedAt: now, updatedBy: actorOf(admin) }, $unset: { refusedTypes: '' } },
     { returnDocument: 'after', projection: { tokenHash: 0 } },
   );
   if (!updated) throw new HttpError(409, `Someone changed ${input.name} a moment ago. Reload the page and try again.`);

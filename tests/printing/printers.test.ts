@@ -72,7 +72,7 @@ describe('who may use the Printers API', () => {
     const { printer } = await add({ name: 'Matrix printer', protocol: 'star-cloudprnt', stations: ['kitchen'] });
     const order = await paidOrder();
     const id = printer._id;
-    const cases: [string, (headers: Record<string, string>) => Promise<Response>, 'staff' | 'admin'][] = [
+    const cases: [string, (headers: Record<string, string>) => Response | Promise<Response>, 'staff' | 'admin'][] = [
       ['GET /api/printers', (h) => listPrinters(request('GET', '/api/printers', { headers: h }), undefined), 'admin'],
       ['POST /api/printers', (h) => addPrinter(request('POST', '/api/printers', { headers: h, json: { name: 'Another', protocol: 'epson-sdp', paperWidth: 58, copies: 1, stations: ['bar'] } }), undefined), 'admin'],
       ['PATCH /api/printers/{id}', async (h) => changePrinter(request('PATCH', `/api/printers/${id}`, { headers: h, json: { name: 'Renamed', protocol: 'star-cloudprnt', paperWidth: 80, copies: 1, stations: ['kitchen'], updatedAt: (await current(id)).updatedAt } }), params({ id })), 'admin'],

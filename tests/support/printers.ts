@@ -184,7 +184,7 @@ export class EpsonPrinter {
   }
 }
 
-type RouteModule = Partial<Record<'GET' | 'POST' | 'DELETE', (req: Request, ctx: { params: Promise<{ token: string }> }) => Promise<Response>>>;
+type RouteModule = Partial<Record<'GET' | 'POST' | 'DELETE', (req: Request, ctx: { params: Promise<{ token: string }> }) => Response | Promise<Response>>>;
 
 /** `send` for handler tests: a request to a printer URL goes to that protocol's route handler, as Next.js would route it. */
 export function handlerSend(routes: { star: RouteModule; epson: RouteModule }): Send {
