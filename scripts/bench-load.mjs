@@ -28,8 +28,14 @@
 //    and 200 KB, each API page under 100 ms, a sales report under 500 ms; the export's memory rise
 //    at most 1.5x (or 16 MB more than) the first size's.
 //
+// 6. Kitchen printers, on a year of orders with every one's ticket in the ledger: 5 printers
+//    polling with nothing to print, each as soon as it is answered, for 10 s: the empty poll's
+//    p50/p99 and size; then 20 demo payments while the printers poll, each timed from its answer
+//    to the poll that announces its ticket and to the ticket fetched. Targets: empty poll p50
+//    under 5 ms; every ticket announced within 1 s of its payment.
+//
 // Missed targets are reported, not fatal. Flags: --no-build, --duration <s>, --connections <n>,
-// --sizes <n,n,...>, --baseline <ref>, --only throughput|orders|payments|screens.
+// --sizes <n,n,...>, --baseline <ref>, --only throughput|orders|payments|screens|printing.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +53,7 @@ import { STATIC_BASELINE, LOAD, STREAM_LOAD } from './bench/config.mjs';
 import { heading, ms, ratio, rps, seconds, table, verdict } from './bench/report.mjs';
 import { measureStreams } from './bench/streams.mjs';
 import { measurePayments, startMailSink } from './bench/payments.mjs';
+import { measurePrinting } from './bench/printing.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = '.data-bench-load';
@@ -67,6 +74,8 @@ const OUTBOX_WRITE_TARGET_MS = 5;
 const EXPORT_RISE_TARGET = 1.5;
 const EXPORT_RISE_SLACK_MB = 16;
 const BENCH_PAYER = { uid: 'bench-payer', name: 'Bench Payer', email: 'bench.payer@bistro.test' };
+const EMPTY_POLL_TARGET_MS = 5;
+const TICKET_AVAILABLE_TARGET_MS = 1000;
 
 process.on('SIGINT', () => {
   killAllSync();
@@ -351,6 +360,21 @@ async function screens() {
   );
 }
 
+async function printing() {
+  process.stdout.write('[printing] a year of orders with their tickets: seeding, then 5 printers polling and 20 payments…\n');
+  const r = await measurePrinting({ cwd: ROOT, dataDir: join(tmpdir(), `bistro-bench-printing-${process.pid}`), env: SERVER_ENV, diner: BENCH_PAYER });
+  heading(`Kitchen printers (${r.orders.toLocaleString('en-US')} orders and their tickets in the database, ${r.printers} printers, loopback)`);
+  console.log(table(
+    ['measure', 'p50', 'p99 / max', 'n', ''],
+    [
+      [`empty poll (POST, ${r.pollBytes} bytes answered), ${r.printers} printers at once`, ms(r.pollP50), ms(r.pollP99), String(r.polls), verdict(r.pollP50 < EMPTY_POLL_TARGET_MS)],
+      ['payment answered to ticket announced (polling every 50 ms)', ms(r.announcedP50), ms(r.announcedMax), String(r.payments), verdict(r.announcedMax <= TICKET_AVAILABLE_TARGET_MS)],
+      ['payment answered to ticket fetched', ms(r.fetchedP50), ms(r.fetchedMax), String(r.payments), ''],
+    ],
+  ));
+  console.log(`targets: an empty poll p50 under ${EMPTY_POLL_TARGET_MS} ms; every ticket announced within ${ms(TICKET_AVAILABLE_TARGET_MS)} of its payment (a printer polling every 5 s adds up to 5 s more)`);
+}
+
 /** Whether a request met its target: a screen its time and size, an API page its time, a sales report its own time. */
 function metTarget(row) {
   if (row.kind === 'screen') return row.ms < SCREEN_TARGETS.screenMs && row.bytes < SCREEN_TARGETS.screenBytes;
@@ -366,6 +390,7 @@ async function main() {
   if (!flags.only || flags.only === 'orders') await ordersInTheDatabase();
   if (!flags.only || flags.only === 'payments') await payments();
   if (!flags.only || flags.only === 'screens') await screens();
+  if (!flags.only || flags.only === 'printing') await printing();
 }
 
 main()

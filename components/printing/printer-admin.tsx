@@ -7,6 +7,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { LoadMore } from '@/components/ui/load-more';
 import { EmptyState, LoadingOrError } from '@/components/ui/load-states';
 import { usePagedList, type FirstPage } from '@/components/ui/use-paged-list';
+import { useClock } from '@/components/kitchen/use-clock';
 import { api, fetcher } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { PASS_LABEL, PASS_STATION, PROTOCOL_LABELS, type PrintJob, type PrintSetup, type Printer, type PrinterConnection } from '@/lib/printing/types';
@@ -121,14 +122,14 @@ function Ledger({ first }: { first: FirstPage<PrintJob> }) {
   );
 }
 
-/** The Printers page: the printers and what they report, adding and changing one (with its setup steps), the stations, and the ledger of tickets. */
-export function PrinterAdmin({ printers: initial, setup: initialSetup, first, dishes }: { printers: Printer[]; setup: PrintSetup; first: FirstPage<PrintJob>; dishes: StationDish[] }) {
+/** The Printers page (`readAt`: when the server read it): the printers and what they report, adding and changing one (with its setup steps), the stations, and the ledger of tickets. */
+export function PrinterAdmin({ printers: initial, setup: initialSetup, first, dishes, readAt }: { printers: Printer[]; setup: PrintSetup; first: FirstPage<PrintJob>; dishes: StationDish[]; readAt: number }) {
   const { data: printers = initial, mutate } = useSWR<Printer[]>('/api/printers', fetcher, { fallbackData: initial, refreshInterval: 10_000 });
   const [setup, setSetup] = useState(initialSetup);
   const [editing, setEditing] = useState<Printer | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [connection, setConnection] = useState<PrinterConnection | null>(null);
-  const [now] = useState(() => Date.now());
+  const now = useClock(readAt, 15_000);
   const stationNames = new Map(setup.stations.map((station) => [station.id, station.name]));
 
   function open(printer: Printer | null) {

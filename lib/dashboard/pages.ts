@@ -146,7 +146,7 @@ export const DASHBOARD_PAGES = [
     path: '/dashboard/printers',
     role: 'admin',
     sidebar: { label: 'Printers', icon: 'printer', of: ['admin'] },
-    mainAction: { role: 'button', name: 'Add the printer' },
+    mainAction: { role: 'region', name: 'Printers', exact: true },
   },
   {
     path: '/dashboard/reviews',

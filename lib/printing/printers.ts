@@ -60,10 +60,9 @@ export async function listPrinters(admin: Admin): Promise<Printer[]> {
   return (await printers.find({}, { projection: { tokenHash: 0 } }).sort({ _id: 1 }).limit(MAX_PRINTERS).toArray()).map(shapePrinter);
 }
 
-/** How many printers there are: the order screens show a reprint button when there is one. */
-export async function printerCount(): Promise<number> {
-  const { printers } = await collections();
-  return printers.countDocuments({});
+/** The Printers page's first read: the printers, and when they were read (the page counts "seen … ago" from then). */
+export async function printersAsRead(admin: Admin): Promise<{ printers: Printer[]; readAt: number }> {
+  return { printers: await listPrinters(admin), readAt: Date.now() };
 }
 
 /** Admins: a new printer (with its URL, shown this once). */
