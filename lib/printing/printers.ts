@@ -112,7 +112,7 @@ export async function rotatePrinterSecret(admin: Admin, id: string, origin: stri
 }
 
 /** Admins: the printer goes; what it had still to print fails, as the ledger then says. */
-export async function removePrinter(admin: Admin, id: string, now = new Date()): Promise<void> {
+export async function removePrinter(admin: Admin, id: string, now = new Date()): Promise<{ removed: true }> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   const { printers, printJobs } = await collections();
@@ -124,6 +124,7 @@ export async function removePrinter(admin: Admin, id: string, now = new Date()):
     const job = toObjectId(jobId);
     if (job) await printJobs.updateOne({ _id: job, state: { $in: ['queued', 'fetched'] } }, { $set: { state: 'failed', doneAt: now, error: 'The printer was removed.', by: actorOf(admin) } });
   }
+  return { removed: true };
 }
 
 /** A printer of the admin's, with its secret's hash left out (the preview). */

@@ -15,6 +15,5 @@ export const PATCH = route<Ctx>(async (req, { params }) => {
 /** Admins: removes the printer; the tickets it had still to print fail. */
 export const DELETE = route<Ctx>(async (req, { params }) => {
   const admin = await requireViewer(req, 'admin');
-  await removePrinter(admin, (await params).id);
-  return NextResponse.json({ removed: true });
+  return NextResponse.json(await removePrinter(admin, (await params).id));
 });
