@@ -38,6 +38,20 @@ export function shapePrinter(doc: WithId<PrinterDoc>): Printer {
 /** Where each protocol's printers are told to send their requests. */
 const PATHS: Record<PrinterProtocol, string> = { 'star-cloudprnt': '/api/print/star', 'epson-sdp': '/api/print/epson' };
 
+/**
+ * The address the admin reached the site at: the page's own origin when the browser sent it,
+ * else the host the request came to (through the hosting's proxy when it says so). The printer
+ * is given the same, unless the site's public address is set.
+ */
+export function originOf(req: Request): string {
+  const sent = req.headers.get('origin');
+  if (sent && /^https?:\/\/[^/]+$/.test(sent)) return sent;
+  const first = (name: string) => req.headers.get(name)?.split(',')[0]?.trim() || undefined;
+  const url = new URL(req.url);
+  const host = first('x-forwarded-host') ?? first('host');
+  return host ? `${first('x-forwarded-proto') ?? url.protocol.replace(/:$/, '')}://${host}` : url.origin;
+}
+
 /** The URL the printer is given: the site's public address when it is set, else the one the admin's browser used. */
 function connectionUrl(origin: string, protocol: PrinterProtocol, secret: string): string {
   const base = process.env.NEXT_PUBLIC_SITE_URL?.trim().replace(/\/+$/, '') || origin;

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readJson, readQuery, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { createPrinter, listPrinters } from '@/lib/printing/printers';
+import { createPrinter, listPrinters, originOf } from '@/lib/printing/printers';
 import { noQuerySchema, printerInputSchema } from '@/lib/printing/schemas';
 
 /** Admins: every printer, with what it last reported and the tickets waiting for it. */
@@ -15,5 +15,5 @@ export const GET = route(async (req) => {
 export const POST = route(async (req) => {
   const admin = await requireViewer(req, 'admin');
   const input = await readJson(req, printerInputSchema);
-  return NextResponse.json(await createPrinter(admin, input, new URL(req.url).origin), { status: 201 });
+  return NextResponse.json(await createPrinter(admin, input, originOf(req)), { status: 201 });
 });
