@@ -9,7 +9,7 @@ import { renderSvg } from './render';
 import type { PrintJobsQuery } from './schemas';
 import { readPrintSetup } from './setup';
 import { ticketsFor } from './route-lines';
-import type { PrintJob } from './types';
+import { PASS_STATION, type PrintJob } from './types';
 import { getSettings } from '@/lib/settings/store';
 
 /** Every ticket ever queued, for admins: the ledger, and a preview of what a printer prints. */
@@ -64,7 +64,12 @@ const SAMPLE_ALLERGENS: Record<string, ('gluten' | 'milk' | 'eggs' | 'fish')[]> 
 export async function previewTicket(admin: Admin, id: string, now = new Date()): Promise<string> {
   const printer = await printerFor(admin, id);
   const [setup, settings] = await Promise.all([readPrintSetup(), getSettings()]);
-  const [routed] = ticketsFor({ ...SAMPLE, paidAt: now }, setup.stations, [{ id, stations: printer.stations }], (menuId) => SAMPLE_ALLERGENS[menuId] ?? []);
-  const ticket = routed?.ticket ?? { ...SAMPLE, paidAt: now.toISOString(), stations: ['(no line of the sample order is made at its stations)'], whole: false, lines: [] };
+  const allergens = (menuId: string) => SAMPLE_ALLERGENS[menuId] ?? [];
+  const sample = { ...SAMPLE, paidAt: now };
+  // A printer whose stations make none of the sample's dishes is shown the whole sample under its stations' names.
+  const [routed] = ticketsFor(sample, setup.stations, [{ id, stations: printer.stations }], allergens);
+  const [whole] = ticketsFor(sample, setup.stations, [{ id, stations: [PASS_STATION] }], allergens);
+  const names = setup.stations.filter((station) => printer.stations.includes(station.id)).map((station) => station.name);
+  const ticket = routed?.ticket ?? { ...whole!.ticket, stations: names, whole: false };
   return renderSvg(ticket, { kind: 'order', paperWidth: printer.paperWidth, copies: 1, timeZone: settings.schedule.timeZone });
 }

@@ -57,7 +57,11 @@ export function renderEscPos(ticket: TicketContent, options: RenderOptions): Buf
   return Buffer.from(withoutPreamble(transform(markdownOf(ticket, options), { ...base(options.paperWidth), command: 'epson' }), ESCPOS_PREAMBLE), 'binary');
 }
 
-/** The ticket as an image, for the preview on the Printers page. */
+/**
+ * The ticket as an image, for the preview on the Printers page. receiptline's SVG imports a web
+ * font from a font CDN; it is taken out, so the preview draws in the device's monospace font and
+ * asks nothing of anybody else.
+ */
 export function renderSvg(ticket: TicketContent, options: RenderOptions): string {
-  return transform(markdownOf(ticket, options), { ...base(options.paperWidth), command: 'svg' });
+  return transform(markdownOf(ticket, options), { ...base(options.paperWidth), command: 'svg' }).replace(/<style type="text\/css"><!\[CDATA\[@import url\([^)]*\);\]\]><\/style>/, '');
 }

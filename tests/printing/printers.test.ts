@@ -294,6 +294,18 @@ describe('setup, alerts and safe failure', () => {
     expect(await errorOf(refused)).toMatch(/Bar only/);
     const saved = await put({ ...setup, silentMinutes: 10, stations: [...setup.stations, { id: 'grill', name: 'Grill', categories: [], dishes: [pizza] }] });
     expect(saved.status).toBe(200);
+    const grill = await add({ name: 'Grill printer', protocol: 'star-cloudprnt', stations: ['grill'], paperWidth: 58 });
+    const image = await preview(request('GET', `/api/printers/${grill.printer._id}/preview`, { headers: who.admin }), params({ id: grill.printer._id }));
+    expect(image.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    const svg = await image.text();
+    expect(svg).toMatch(/^<svg /);
+    // Its width in dots (58 mm: 32 characters of 12 dots), and only its station's line of the sample order.
+    expect(svg).toContain('width="384px"');
+    const drawn = svg.replace(/<[^>]+>/g, '').replaceAll('&#xa0;', ' ');
+    expect(drawn).toContain('Grill');
+    expect(drawn).toContain('Margherita');
+    // Nothing in it loads from elsewhere.
+    expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     expect((await put({ ...setup, silentMinutes: 12 })).status).toBe(409);
   });
 
