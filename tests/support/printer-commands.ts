@@ -18,8 +18,15 @@ const GS = 0x1d;
 const FS = 0x1c;
 const LF = 0x0a;
 
+/** Lines as read off the paper: columns and padding read as one space. */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.replace(/ {2,}/g, ' ').trim())
+    .filter(Boolean);
+
 function paperOf(chars: string[], cuts: number): Paper {
-  return { lines: chars.join('').split('\n').map((line) => line.trim()).filter(Boolean), cuts };
+  return { lines: linesOf(chars.join('')), cuts };
 }
 
 /** StarPRNT and Star Line Mode (the two share these commands; Line Mode ends with EOT). */
@@ -130,7 +137,6 @@ export function readPlainText(text: string): Paper {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean)
     .map((line) => (/^(\S )+\S$/.test(line) ? line.replace(/ (?=\S)/g, '') : line));
-  return { lines, cuts: 0 };
+  return { lines: linesOf(lines.join('\n')), cuts: 0 };
 }
