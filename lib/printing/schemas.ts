@@ -151,8 +151,11 @@ export const starPollSchema = z.looseObject({
 const macSchema = z.string().max(64, 'mac is too long');
 const jobTokenSchema = objectIdSchema;
 
-/** The CloudPRNT job request (GET): the media type the printer chose of those offered, and the job's token. */
-export const starFetchSchema = z.strictObject({
+/**
+ * The CloudPRNT job request (GET): the media type the printer chose of those offered, and the
+ * job's token. Parameters a later firmware adds are let through, as the manual adds them.
+ */
+export const starFetchSchema = z.looseObject({
   uid: z.string().max(64).optional(),
   mac: macSchema.optional(),
   type: z.string().max(200, 'type is too long').optional(),
@@ -165,7 +168,7 @@ export const starFetchSchema = z.strictObject({
  * The CloudPRNT confirmation (DELETE): `code` is 'OK' or a status code ('200 OK', '510 ...');
  * `token` the job's, on printers that have tokens. The firmware extras are accepted and unused.
  */
-export const starConfirmSchema = z.strictObject({
+export const starConfirmSchema = z.looseObject({
   uid: z.string().max(64).optional(),
   mac: macSchema.optional(),
   token: jobTokenSchema.optional(),
@@ -191,12 +194,12 @@ export const starConfirmSchema = z.strictObject({
 /** An ID or Name as Epson's Web Config takes them: up to 30 letters, digits, _ . and -, or nothing. */
 const epsonIdSchema = z.string().max(30, 'ID is at most 30 characters').regex(/^[A-Za-z0-9_.-]*$/, 'ID is letters, digits, _ . and -');
 
-/** Server Direct Print's form (POST, application/x-www-form-urlencoded): a poll, or a printing result. */
+/** Server Direct Print's form (POST, application/x-www-form-urlencoded): a poll, or a printing result; fields a later firmware adds are let through. */
 export const epsonFormSchema = z.discriminatedUnion(
   'ConnectionType',
   [
-    z.strictObject({ ConnectionType: z.literal('GetRequest'), ID: epsonIdSchema.optional(), Name: z.string().max(64).optional() }),
-    z.strictObject({
+    z.looseObject({ ConnectionType: z.literal('GetRequest'), ID: epsonIdSchema.optional(), Name: z.string().max(64).optional() }),
+    z.looseObject({
       ConnectionType: z.literal('SetResponse'),
       ID: epsonIdSchema.optional(),
       Name: z.string().max(64).optional(),
