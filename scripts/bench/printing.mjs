@@ -5,6 +5,7 @@
 // Imports the app's TypeScript modules and the printer simulator, so it runs under tsx.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import { STATIC_BASELINE } from './config.mjs';
 import { startServer } from './server.mjs';
 import { benchSessions } from './signed-in.mjs';
 
@@ -15,6 +16,8 @@ const POLL_SECONDS = 10;
 const PAYMENTS = 20;
 /** How often the printer that times the tickets polls: short, so the poll interval adds little to what is measured. */
 const FAST_POLL_MS = 50;
+/** How often each printer polls while the empty poll is timed. */
+const PACED_POLL_MS = 200;
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,22 +97,39 @@ export async function measurePrinting({ cwd, dataDir, env, diner }) {
     const printers = secrets.map((secret) => new StarPrinter(`${server.baseUrl}/api/print/star/${secret}`));
     for (const printer of printers) await printer.poll();
 
-    // 1. Empty polls: each printer polls again as soon as it is answered.
-    const times = [];
+    // 1. Empty polls: the 5 printers each polling every 200 ms (25 times the default rate between
+    // them); then each again as soon as it is answered (the worst case: they queue behind one
+    // another); and the static file alone, the floor of any request to this server in this run.
     let bytes = 0;
-    const until = performance.now() + POLL_SECONDS * 1000;
-    await Promise.all(
-      printers.map(async (printer) => {
-        while (performance.now() < until) {
-          const started = performance.now();
-          const res = await fetch(printer.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: '200%20OK', printerMAC: '00:11:62:00:00:01', status: '23 6 0 0 0 0 0 0 0 ' }) });
-          const body = await res.text();
-          times.push(performance.now() - started);
-          bytes = Buffer.byteLength(body);
-          if (res.status !== 200 || body !== '{"jobReady":false}') throw new Error(`an empty poll answered ${res.status} ${body}`);
-        }
-      }),
-    );
+    const emptyPoll = async (printer) => {
+      const res = await fetch(printer.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ statusCode: '200%20OK', printerMAC: '00:11:62:00:00:01', status: '23 6 0 0 0 0 0 0 0 ' }) });
+      const body = await res.text();
+      bytes = Buffer.byteLength(body);
+      if (res.status !== 200 || body !== '{"jobReady":false}') throw new Error(`an empty poll answered ${res.status} ${body}`);
+    };
+    const staticFile = async () => {
+      const res = await fetch(`${server.baseUrl}${STATIC_BASELINE.path}`);
+      await res.arrayBuffer();
+    };
+    const timed = async (clients, request, pauseMs = 0) => {
+      const times = [];
+      const until = performance.now() + POLL_SECONDS * 1000;
+      await Promise.all(
+        clients.map(async (client, i) => {
+          await sleep((pauseMs * i) / clients.length);
+          while (performance.now() < until) {
+            const started = performance.now();
+            await request(client);
+            times.push(performance.now() - started);
+            if (pauseMs) await sleep(pauseMs);
+          }
+        }),
+      );
+      return times;
+    };
+    const times = await timed(printers, emptyPoll, PACED_POLL_MS);
+    const flat = await timed(printers, emptyPoll);
+    const floor = await timed([null], staticFile);
 
     // 2. Payment to ticket: the pass printer polls every 50 ms, the others every second, while a diner pays.
     const [pass, ...others] = printers;
@@ -143,11 +163,16 @@ export async function measurePrinting({ cwd, dataDir, env, diner }) {
       pollP50: percentile(times, 0.5),
       pollP99: percentile(times, 0.99),
       pollBytes: bytes,
+      flatP50: percentile(flat, 0.5),
+      flatP99: percentile(flat, 0.99),
+      flatCount: flat.length,
+      staticP50: percentile(floor, 0.5),
+      staticCount: floor.length,
       payments: PAYMENTS,
       announcedP50: percentile(announced, 0.5),
       announcedMax: Math.max(...announced),
-      fetchedP50: percentile(fetched, 0.5),
-      fetchedMax: Math.max(...fetched),
+      printedP50: percentile(fetched, 0.5),
+      printedMax: Math.max(...fetched),
     };
   } finally {
     await server.stop();
