@@ -38,5 +38,12 @@ test.describe('kitchen printers', () => {
     await admin.reload();
     const ledger = admin.getByRole('table', { name: 'Every ticket sent to the printers, newest first' });
     await expect(ledger.getByRole('row', { name: new RegExp(`${ticket!.lines[0]}.*${name}`) })).toContainText('Printed');
+
+    // The kitchen asks for it again from its display: a copy marked REPRINT.
+    await admin.goto('/dashboard/kitchen');
+    await admin.getByRole('button', { name: `Reprint the tickets of ${ticket!.lines[0]}` }).click();
+    await expect(admin.getByText(`${ticket!.lines[0]}: reprint sent to 1 printer`)).toBeVisible();
+    const [copy] = await printer.drain();
+    expect(copy!.lines.slice(0, 2)).toEqual(['REPRINT', ticket!.lines[0]]);
   });
 });
