@@ -4,6 +4,7 @@ import { ADMIN, dinerPaysForSaladAndSoup, signedIn } from './support';
 
 test.describe('kitchen printers', () => {
   test('an admin adds a printer and follows its setup steps; the printer polls; a diner pays; the ticket reads as the order', { tag: '@admin' }, async ({ browser }) => {
+    test.slow(); // two people sign in, one pays, and the printer prints twice
     const name = `Pass ${Date.now().toString(36)}`;
     const admin = await signedIn(browser, ADMIN);
     await admin.goto('/dashboard/printers');
