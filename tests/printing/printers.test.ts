@@ -175,6 +175,26 @@ describe('a paid order on the printers', () => {
     expect(printed.map((p) => p.lines[0])).toEqual(numbers);
   });
 
+  it('an Epson printer out of paper keeps the ticket, says so, and prints it once paper is in', async () => {
+    await clearPrinters();
+    const { url, printer: made } = await add({ name: 'Epson pass', protocol: 'epson-sdp', stations: ['pass'] });
+    const epson = new EpsonPrinter(url, send);
+    const orderId = await paidOrder();
+    epson.printing = false;
+    epson.status = 0x0f0a0016; // ePOS-Print's bits for paper end and paper near end
+    expect(await epson.cycle()).toBe('failed');
+    expect(epson.requests.map((r) => `${r.kind} ${r.status}`)).toEqual(['GetRequest 200', 'SetResponse 200']);
+    const [job] = await jobsOf(orderId);
+    expect(job).toMatchObject({ state: 'queued', error: 'EPTR_REC_EMPTY' });
+    expect((await current(made._id)).seen).toMatchObject({ paper: 'out', cover: 'closed' });
+    epson.printing = true;
+    epson.status = 0x0f000016;
+    const [ticket] = await epson.drain();
+    expect(ticket!.lines[0]).toBe(`#${(await (await collections()).payments.findOne({ _id: new ObjectId(orderId) }))!.number}`);
+    expect((await jobsOf(orderId))[0]!.state).toBe('printed');
+    expect((await current(made._id)).seen).toMatchObject({ paper: 'ok' });
+  });
+
   it('a type the printer answers 510 to is never offered again, and the ticket prints in another', async () => {
     await clearPrinters();
     const { url, printer: made } = await add({ name: 'Mis-set printer', protocol: 'star-cloudprnt', stations: ['pass'] });
