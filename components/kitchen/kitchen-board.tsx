@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { ConnectionNotice } from '@/components/orders/connection-notice';
+import { PrinterAlertList, reprintTickets, usePrinterAlerts } from '@/components/printing/printer-alerts';
 import { OrderingControls, type OrderingView } from '@/components/settings/ordering-controls';
 import { withOrder } from '@/components/orders/live-orders';
 import { useLiveOrders } from '@/components/orders/use-live-orders';
@@ -42,6 +43,7 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
   const now = useClock(Number(since), 15_000);
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState('');
+  const printing = usePrinterAlerts();
 
   const { orders, mutate, reconnecting } = useLiveOrders(KITCHEN_ORDERS_KEY, {
     since,
@@ -105,6 +107,7 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
         </div>
       </div>
       <OrderingControls initial={ordering} />
+      <PrinterAlertList alerts={printing.alerts} />
       {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-xl flex-col gap-2 *:pointer-events-auto *:shadow-lg">
         <ConnectionNotice reconnecting={reconnecting} />
@@ -139,6 +142,7 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
                       sending={sending.has(order._id)}
                       onTap={() => moves.hold({ id: order._id, from: order.status, to: KITCHEN_STEP[order.status] })}
                       onUndo={() => moves.undo(order._id)}
+                      onReprint={printing.printers ? () => void reprintTickets(order._id, orderLabel(order)) : undefined}
                     />
                   ))}
                 </ol>

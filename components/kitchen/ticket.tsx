@@ -29,10 +29,12 @@ interface TicketProps {
   sending: boolean;
   onTap: () => void;
   onUndo: () => void;
+  /** Prints its tickets again, marked REPRINT: there when the restaurant has printers. */
+  onReprint?: () => void;
 }
 
 /** One order on the kitchen display: its name, how it is served, its lines in large type, its age, and one button. */
-export function Ticket({ order, now, settings, held, sending, onTap, onUndo }: TicketProps) {
+export function Ticket({ order, now, settings, held, sending, onTap, onUndo, onReprint }: TicketProps) {
   const age = now - Date.parse(order.data);
   const tone = TONE[ageTone(age, settings)];
   const label = orderLabel(order);
@@ -98,6 +100,11 @@ export function Ticket({ order, now, settings, held, sending, onTap, onUndo }: T
             {sending ? 'Sending…' : action.label}
           </button>
         )}
+        {onReprint ? (
+          <button type="button" onClick={onReprint} aria-label={`Reprint the tickets of ${label}`} className="mt-2 min-h-12 w-full rounded border-2 border-ink bg-white px-4 text-lg font-semibold hover:bg-cream">
+            Reprint
+          </button>
+        ) : null}
       </article>
     </li>
   );

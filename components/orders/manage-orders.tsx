@@ -19,6 +19,7 @@ import { orderMatches } from '@/lib/orders/filters';
 import { formatTotal } from '@/lib/pagination/link';
 import type { FulfilmentKind, OrderFilters } from '@/lib/orders/schemas';
 import { ChosenOptions } from '@/components/menu/chosen-options';
+import { reprintTickets, usePrinterAlerts } from '@/components/printing/printer-alerts';
 import { ConnectionNotice } from './connection-notice';
 import { OrderStatusBadge } from './order-status-badge';
 import { useLiveOrderPages } from './use-live-order-pages';
@@ -67,6 +68,27 @@ function StepButton({ order, step, onChanged }: { order: Order; step: OrderStep;
       className={`min-h-11 rounded px-3 py-2 text-sm font-semibold whitespace-nowrap text-white transition disabled:cursor-wait disabled:opacity-60 ${className}`}
     >
       {busy ? 'Working…' : label}
+    </button>
+  );
+}
+
+/** Prints the order's tickets again, marked REPRINT, on the printers that had them. */
+function ReprintButton({ order }: { order: Order }) {
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    await reprintTickets(order._id, `Order ${orderLabel(order)}`);
+    setBusy(false);
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => void onClick()}
+      disabled={busy}
+      aria-label={`Reprint the tickets of order ${orderLabel(order)}`}
+      className="min-h-11 rounded border-2 border-ink px-3 py-2 text-sm font-semibold whitespace-nowrap hover:bg-cream disabled:cursor-wait disabled:opacity-60"
+    >
+      {busy ? 'Sending…' : 'Reprint'}
     </button>
   );
 }
@@ -175,6 +197,7 @@ export function ManageOrders({ since, first, timeZone, isAdmin }: { since: strin
     belongs: (o) => orderMatches(o, filters, timeZone),
   });
   const filtered = url !== first.url;
+  const printing = usePrinterAlerts();
 
   const columns: Column<Order>[] = [
     { header: 'Order', rowHeader: true, cell: (o) => <span className="font-semibold whitespace-nowrap">{orderLabel(o)}</span> },
@@ -228,16 +251,16 @@ export function ManageOrders({ since, first, timeZone, isAdmin }: { since: strin
     { header: 'Status', cell: (o) => <StatusCell order={o} /> },
     {
       header: 'Next step',
-      cell: (o) =>
-        stepsFor(o.status, isAdmin).length ? (
-          <div className="flex flex-wrap gap-2">
-            {stepsFor(o.status, isAdmin).map((step) => (
-              <StepButton key={step} order={o} step={step} onChanged={() => mutate()} />
-            ))}
-          </div>
-        ) : (
-          <span className="text-gray-500">None: this order is {o.status}.</span>
-        ),
+      cell: (o) => (
+        <div className="flex flex-wrap gap-2">
+          {stepsFor(o.status, isAdmin).length ? (
+            stepsFor(o.status, isAdmin).map((step) => <StepButton key={step} order={o} step={step} onChanged={() => mutate()} />)
+          ) : (
+            <span className="text-gray-500">None: this order is {o.status}.</span>
+          )}
+          {printing.printers ? <ReprintButton order={o} /> : null}
+        </div>
+      ),
     },
   ];
 

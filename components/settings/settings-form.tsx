@@ -357,7 +357,7 @@ export function SettingsForm({ initial }: { initial: VersionedSettings }) {
           <NumberField
             name="ordering.pauseWithoutKitchenMinutes"
             label="Pause when no kitchen display has been connected for (minutes)"
-            hint="During opening hours, ordering pauses by itself until a kitchen display connects: no paid orders nobody sees. 0 is off."
+            hint="During opening hours, ordering pauses by itself until a kitchen display connects or a kitchen printer polls: no paid orders nobody sees. 0 is off."
             min={0}
             max={240}
           />

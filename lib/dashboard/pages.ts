@@ -143,6 +143,12 @@ export const DASHBOARD_PAGES = [
     mainAction: { role: 'button', name: 'Print the QR codes' },
   },
   {
+    path: '/dashboard/printers',
+    role: 'admin',
+    sidebar: { label: 'Printers', icon: 'printer', of: ['admin'] },
+    mainAction: { role: 'region', name: 'Printers', exact: true },
+  },
+  {
     path: '/dashboard/reviews',
     role: 'admin',
     sidebar: { label: 'Guest Reviews', icon: 'star', of: ['admin'] },

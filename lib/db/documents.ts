@@ -12,6 +12,7 @@ import type { PromoTerms } from '../promos/types.ts';
 import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
 import type { OrderTax, TaxTotal } from '../tax/tax.ts';
+import type { CoverState, JobState, PaperState, PaperWidth, PrinterProtocol, Station, TicketContent, TicketKind } from '../printing/types.ts';
 
 /** A menu item in the `menu` collection: the browser's shape with an ObjectId. Prices are plain numbers in dollars. */
 export interface MenuItemDoc extends Omit<MenuItem, '_id'> {
@@ -453,6 +454,68 @@ export interface PromoDoc extends Omit<PromoTerms, 'code'> {
   updatedBy: { uid: string; email: string };
 }
 
+/**
+ * A kitchen printer (lib/printing): what it prints and for which stations, the hash of the secret
+ * its URL carries (what its requests are found by), and its queue, so a poll with nothing to
+ * print reads this one document and nothing else.
+ */
+export interface PrinterDoc {
+  _id?: ObjectId;
+  name: string;
+  protocol: PrinterProtocol;
+  paperWidth: PaperWidth;
+  copies: number;
+  /** Station ids (lib/printing/types.ts `Station`), or the pass. */
+  stations: string[];
+  /** SHA-256 of its secret, hex: unique. The secret itself is shown once and never stored. */
+  tokenHash: string;
+  /** Its jobs still to print (ids of `printJobs`), oldest first: each is added once and taken off once printed or failed. */
+  queue: string[];
+  /** Media types it answered 510 to: never offered to it again. */
+  refusedTypes?: string[];
+  /** As it last reported itself; written when something changed or half a minute went by, so most polls write nothing. */
+  seen?: { at: Date; online: boolean; paper: PaperState; cover: CoverState; reported: string };
+  createdAt: Date;
+  updatedAt: Date;
+  updatedBy: Actor;
+}
+
+/**
+ * One ticket for one printer: the ledger of everything ever sent to the kitchen. Written in the
+ * same code path as the order (its payment, a reprint, its cancellation), under a unique key, so
+ * however often that path runs again the ticket is queued once.
+ */
+export interface PrintJobDoc {
+  _id?: ObjectId;
+  /** `<order id>:<printer id>:<kind>` (a reprint adds its own id): unique. */
+  key: string;
+  printerId: ObjectId;
+  orderId: ObjectId;
+  kind: TicketKind;
+  ticket: TicketContent;
+  copies: number;
+  state: JobState;
+  createdAt: Date;
+  fetchedAt?: Date;
+  doneAt?: Date;
+  mediaType?: string;
+  /** Tries the printer gave up on (a download timeout, a decoding error): past a few it fails. */
+  attempts?: number;
+  error?: string;
+  /** Who asked for a reprint, or cancelled the order. */
+  by?: Actor;
+}
+
+/** How orders reach the printers: one document, saved from the Printers page, naming the version it started from. */
+export interface PrintSetupDoc {
+  _id: 'setup';
+  version: number;
+  stations: Station[];
+  silentMinutes: number;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -477,4 +540,7 @@ export interface Collections {
   counters: CounterDoc;
   dailyRollups: DailyRollupDoc;
   promos: PromoDoc;
+  printers: PrinterDoc;
+  printJobs: PrintJobDoc;
+  printSetup: PrintSetupDoc;
 }

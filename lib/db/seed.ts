@@ -82,6 +82,15 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // Bookings made or changed since a time: what the mail sweep reads.
   await index('bookings', { createdAt: 1 });
   await index('bookings', { updatedAt: 1 });
+  // Kitchen printers (lib/printing): a printer's request is found by its secret's hash; each ticket is
+  // queued once per order, printer and kind; the ledger lists newest first, all or one printer's; an
+  // order finds its tickets (a reprint, a cancel slip); safe failure asks for a printer seen lately.
+  await index('printers', { tokenHash: 1 }, { unique: true });
+  await index('printers', { 'seen.at': 1 });
+  await index('printJobs', { key: 1 }, { unique: true });
+  await index('printJobs', { printerId: 1, _id: -1 });
+  await index('printJobs', { state: 1, _id: -1 });
+  await index('printJobs', { orderId: 1 });
 }
 
 function indexBuildError(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions, err: unknown): IndexBuildError {

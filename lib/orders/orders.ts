@@ -9,6 +9,7 @@ import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
 import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
+import { queueCancelSlips } from '@/lib/printing/tickets';
 import { getSettings } from '@/lib/settings/store';
 import { countCancellation, paidOrderCount } from '@/lib/stats/rollups';
 import { orderQuery } from './filters';
@@ -182,6 +183,7 @@ export async function changeOrderStatus(
     // Its money leaves the day's figures, and its pickup slot goes to somebody else.
     await countCancellation(await getDb(), latest, (await getSettings()).schedule.timeZone);
     await releaseFulfilment(latest.transactionId);
+    await queueCancelSlips(latest, actorOf(staff));
   }
   await orderWritten(async () => latest);
   return shapeOrders([latest])[0]!;

@@ -3,6 +3,7 @@ import type { WithId } from 'mongodb';
 import { collections, getDb, isDuplicateKeyError } from '@/lib/db';
 import type { PaymentDoc } from '@/lib/db/documents';
 import { getSettings } from '@/lib/settings/store';
+import { queueOrderTickets } from '@/lib/printing/tickets';
 import { countPaidOrder } from '@/lib/stats/rollups';
 import { orderWritten } from './feed/in-process';
 import { takeOrderNumber } from './numbers';
@@ -19,7 +20,7 @@ export async function findOrder(transactionId: string): Promise<WithId<PaymentDo
 
 /**
  * Writes the order of a paid checkout into `payments`: numbered, pending since it was paid,
- * counted into its day's figures, and told to the kitchen. Called by the completion that claimed the payment's intent, so once per
+ * counted into its day's figures, its tickets queued for the printers, and told to the kitchen. Called by the completion that claimed the payment's intent, so once per
  * payment; the unique transaction id is the backstop, so a completion that takes over from one
  * it took for crashed but was only slow answers the order that one wrote rather than a second
  * one (the number it took is skipped).
@@ -39,11 +40,13 @@ export async function placeOrder(paid: PaidCheckout): Promise<WithId<PaymentDoc>
     if (!isDuplicateKeyError(err)) throw err;
     const first = await payments.findOne({ transactionId: paid.transactionId });
     if (!first) throw err;
-    // The completion that wrote it may have stopped before counting it; counting twice counts once.
+    // The completion that wrote it may have stopped before counting it or queueing its tickets; doing either twice does it once.
     await countPaidOrder(await getDb(), first, await timeZone());
+    await queueOrderTickets(first);
     return first;
   }
   await countPaidOrder(await getDb(), order, await timeZone());
+  await queueOrderTickets(order);
   await orderWritten(async () => order);
   return order;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
 import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
+import { printerSeenWithin } from '@/lib/printing/presence';
 import { isOpenAt, zonedClock } from './schedule';
 import { activePause, orderingStatus, stateAt, type OrderingContext } from './status';
 import { getOrderingState, getSettings } from './store';
@@ -9,14 +10,18 @@ import type { OrderingState, OrderingStatus } from './types';
 /**
  * Whether orders are taken now, as the payment rules and GET /api/settings/status ask it: the
  * settings and the kitchen's pause and busy mode (cached, see ./store.ts), and safe failure, which
- * pauses ordering during opening hours once no kitchen display has been connected for the
- * minutes the settings say.
+ * pauses ordering during opening hours once neither a kitchen display has been connected nor a
+ * kitchen printer able to print has polled for the minutes the settings say.
  */
 export async function orderingContext(now = new Date()): Promise<OrderingContext> {
   const [settings, state] = await Promise.all([getSettings(), getOrderingState()]);
   const watch = settings.ordering.pauseWithoutKitchenMinutes;
   const kitchenAway =
-    watch > 0 && settings.ordering.enabled && isOpenAt(settings.schedule, zonedClock(now, settings.schedule.timeZone)) && !(await kitchenSeenWithin(watch * 60_000));
+    watch > 0 &&
+    settings.ordering.enabled &&
+    isOpenAt(settings.schedule, zonedClock(now, settings.schedule.timeZone)) &&
+    !(await kitchenSeenWithin(watch * 60_000)) &&
+    !(await printerSeenWithin(watch * 60_000));
   return { settings, state, kitchenAway };
 }
 
@@ -43,7 +48,7 @@ export async function stoppedExplanation(admin: Admin, now = new Date()): Promis
   if (!settings.ordering.enabled) return 'Online ordering is turned off in Settings: diners can see the menu, but paying is refused.';
   if (activePause(context.state, now)) return `${orderingStatus(context, now).text}: somebody paused it from the kitchen display or Settings, where it can be resumed.`;
   if (context.kitchenAway) {
-    return `Online ordering has paused by itself: no kitchen display has been connected for ${settings.ordering.pauseWithoutKitchenMinutes} minutes during opening hours. It resumes as soon as one is opened (Kitchen, in the menu).`;
+    return `Online ordering has paused by itself: no kitchen display has been connected and no kitchen printer has polled for ${settings.ordering.pauseWithoutKitchenMinutes} minutes during opening hours. It resumes as soon as a display is opened (Kitchen, in the menu) or a printer comes back.`;
   }
   return null;
 }

@@ -21,6 +21,12 @@ import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
 import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
 import { listPayments } from '@/lib/payments/history';
+import { listPrintJobs } from '@/lib/printing/ledger';
+import { printerAlerts } from '@/lib/printing/presence';
+import { createPrinter, listPrinters, removePrinter, rotatePrinterSecret } from '@/lib/printing/printers';
+import type { PrinterInput } from '@/lib/printing/schemas';
+import { printSetupFor, readPrintSetup, savePrintSetup } from '@/lib/printing/setup';
+import { reprintOrder } from '@/lib/printing/tickets';
 import { createPromo, listPromos, pricePromo, updatePromo } from '@/lib/promos/promos';
 import type { PromoInput } from '@/lib/promos/schemas';
 import { addDays } from '@/lib/reservations/calendar';
@@ -35,6 +41,7 @@ import { orderingView, stoppedExplanation } from '@/lib/settings/ordering';
 import { changeOrdering, getOrderingState, readSnapshot, saveSettings, setTableCount, settingsForAdmin } from '@/lib/settings/store';
 import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
 import { deleteUser, listUsers, setRole } from '@/lib/users/admin';
+import { SITE } from '../support/http';
 import { PNG } from '../support/images';
 import { seedItem } from '../support/menu';
 import { insertOrder, payForDish } from '../support/orders';
@@ -49,6 +56,8 @@ vi.mock('@/lib/auth/firebase-admin', async (importOriginal) => (await import('..
 const tomorrow = () => addDays(restaurantClock(new Date()).today, 1);
 const promoInput = (code: string): PromoInput => ({ code, kind: 'percent', percent: 10, minSubtotal: 0, categories: [], menuIds: [], active: true });
 const booking = { time: '19:00', guests: 2, phone: '+1 555 010 2024' };
+
+const printerInput = (name: string): PrinterInput => ({ name, protocol: 'star-cloudprnt', paperWidth: 80, copies: 1, stations: ['pass'] });
 
 const paidOrder = () => insertOrder({ transactionId: `tx-matrix-${randomBytes(6).toString('hex')}` });
 
@@ -214,6 +223,58 @@ const guardedCases: GuardedCase[] = [
     setup: async () => {
       const before = await atTable();
       return { call: (a) => rotateTableKey(a), changed: async () => (await atTable()).token !== before.token };
+    },
+  },
+  { name: 'listPrinters', needs: 'admin', setup: async () => ({ call: (a) => listPrinters(a) }) },
+  { name: 'printSetupFor', needs: 'admin', setup: async () => ({ call: (a) => printSetupFor(a) }) },
+  { name: 'listPrintJobs', needs: 'admin', setup: async () => ({ call: (a) => listPrintJobs(a, {}) }) },
+  { name: 'printerAlerts', needs: 'staff', setup: async () => ({ call: (a) => printerAlerts(a) }) },
+  {
+    name: 'createPrinter',
+    needs: 'admin',
+    setup: async () => {
+      const name = `Matrix ${randomBytes(4).toString('hex')}`;
+      const { printers } = await collections();
+      return { call: (a) => createPrinter(a, printerInput(name), SITE), changed: async () => (await printers.countDocuments({ name })) === 1 };
+    },
+  },
+  {
+    name: 'rotatePrinterSecret',
+    needs: 'admin',
+    setup: async () => {
+      const { printer } = await createPrinter(await adminOf(await makeAdmin()), printerInput(`Matrix ${randomBytes(4).toString('hex')}`), SITE);
+      const { printers } = await collections();
+      const before = (await printers.findOne({ _id: toObjectId(printer._id)! }))!.tokenHash;
+      return { call: (a) => rotatePrinterSecret(a, printer._id, SITE), changed: async () => (await printers.findOne({ _id: toObjectId(printer._id)! }))!.tokenHash !== before };
+    },
+  },
+  {
+    name: 'removePrinter',
+    needs: 'admin',
+    setup: async () => {
+      const { printer } = await createPrinter(await adminOf(await makeAdmin()), printerInput(`Matrix ${randomBytes(4).toString('hex')}`), SITE);
+      const { printers } = await collections();
+      return { call: (a) => removePrinter(a, printer._id), changed: async () => (await printers.countDocuments({ _id: toObjectId(printer._id)! })) === 0 };
+    },
+  },
+  {
+    name: 'savePrintSetup',
+    needs: 'admin',
+    setup: async () => {
+      const { version, stations } = await readPrintSetup();
+      const silentMinutes = 1 + (randomBytes(1)[0]! % 200);
+      return { call: (a) => savePrintSetup(a, { version, stations, silentMinutes }), changed: async () => (await readPrintSetup()).silentMinutes === silentMinutes };
+    },
+  },
+  {
+    name: 'reprintOrder',
+    needs: 'staff',
+    setup: async () => {
+      await createPrinter(await adminOf(await makeAdmin()), printerInput(`Matrix ${randomBytes(4).toString('hex')}`), SITE);
+      const id = await paidOrder();
+      const { printJobs } = await collections();
+      const reprints = () => printJobs.countDocuments({ orderId: toObjectId(id)!, kind: 'reprint' });
+      return { call: (a) => reprintOrder(a, id, { name: 'Matrix' }), changed: async () => (await reprints()) > 0 };
     },
   },
   {

@@ -12,11 +12,15 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as streamRoute } from '@/app/api/orders/stream/route';
 import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
+import * as epsonRoute from '@/app/api/print/epson/[token]/route';
+import * as starRoute from '@/app/api/print/star/[token]/route';
+import { POST as addPrinter } from '@/app/api/printers/route';
 import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
 import { NOT_SCANNED, pickupOptions, slotFull, tooBig } from '@/lib/fulfilment/pickup';
 import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
 import { addDays, formatDay } from '@/lib/reservations/calendar';
+import type { PrinterConnection } from '@/lib/printing/types';
 import { stoppedExplanation } from '@/lib/settings/ordering';
 import type { RestaurantSettings } from '@/lib/settings/types';
 import { rotateTableKey } from '@/lib/tables/tokens';
@@ -25,6 +29,7 @@ import { call, params, request } from '../support/http';
 import { pricedMenuItems, seedItem } from '../support/menu';
 import { adminOf, makeAdmin, makeDiner, makeStaff, viewerOf, type Person } from '../support/people';
 import { restaurantClock } from '../support/clock';
+import { handlerSend, StarPrinter } from '../support/printers';
 import { atTable, changeSettings, everyDay, kitchenDoes } from '../support/settings';
 import { GOOD_CARD, addLines, checkout, historyOf, payDemo, payFor } from '../payments/support';
 
@@ -151,7 +156,7 @@ describe('safe failure: no kitchen display connected', () => {
       message: 'Online ordering is paused: the kitchen is not connected right now. Please try again shortly, or call us on +1 (555) 010-2024.',
     });
     expect(await stoppedExplanation(admin)).toBe(
-      'Online ordering has paused by itself: no kitchen display has been connected for 5 minutes during opening hours. It resumes as soon as one is opened (Kitchen, in the menu).',
+      'Online ordering has paused by itself: no kitchen display has been connected and no kitchen printer has polled for 5 minutes during opening hours. It resumes as soon as a display is opened (Kitchen, in the menu) or a printer comes back.',
     );
     vi.useRealTimers();
     // The kitchen display opens its stream: a kitchen is watching, and orders are taken.
@@ -163,6 +168,23 @@ describe('safe failure: no kitchen display connected', () => {
     await expect(startCheckout(dana, { fulfilment: await atTable() })).resolves.toMatchObject({ fulfilment: { kind: 'table', table: 1 } });
     expect(await stoppedExplanation(admin)).toBeNull();
     await reader.close();
+  });
+
+  it('counts a kitchen printer that polls, able to print, like a display; one out of paper does not count', async () => {
+    const admin = await makeAdmin();
+    const made = await addPrinter(request('POST', '/api/printers', { headers: admin.headers, json: { name: 'Pass', protocol: 'star-cloudprnt', paperWidth: 80, copies: 1, stations: ['pass'] } }), undefined);
+    const printer = new StarPrinter(((await made.json()) as PrinterConnection).url, handlerSend({ star: starRoute, epson: epsonRoute }));
+    const dana = await viewerOf(diner);
+    const owner = await adminOf(admin);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60 * 60_000 });
+    printer.status = '410 Paper Out';
+    await printer.poll();
+    await expect(startCheckout(dana, { fulfilment: await atTable() })).rejects.toMatchObject({ status: 409 });
+    vi.setSystemTime(Date.now() + 10_000);
+    printer.status = '200 OK';
+    await printer.poll();
+    await expect(startCheckout(dana, { fulfilment: await atTable() })).resolves.toMatchObject({ fulfilment: { kind: 'table', table: 1 } });
+    expect(await stoppedExplanation(owner)).toBeNull();
   });
 
   it('leaves orders alone outside opening hours: scheduled pickups are taken while nobody is in the kitchen', async () => {
