@@ -64,12 +64,17 @@ it('drains every two seconds for a minute, sending what the changes call for, an
   const booked = await call('POST', '/api/bookings', DINER, { date: inThreeDays, time: '19:00', guests: 2, phone: '+1 555 010 2024' });
   expect(booked.status).toBe(201);
   const toDiner = () => smtp.messages.filter((mail) => mail.envelope.to.includes(DINER.email)).map((mail) => mail.subject);
-  for (let waited = 0; toDiner().length < 2 && waited < 30_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(toDiner()).toEqual(expect.arrayContaining([expect.stringMatching(/^Ready for pickup: order #2039/), expect.stringMatching(/booking request/)]));
+  const sent = (pattern: RegExp) => toDiner().filter((subject) => pattern.test(subject)).length;
+  // What the changes call for: the order's "ready", and the booking just made (beside those the seeded bookings of the last minutes get).
+  for (let waited = 0; (sent(/^Ready for pickup: order #2039/) < 1 || sent(/booking request/) < 2) && waited < 40_000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(sent(/^Ready for pickup: order #2039/)).toBe(1);
+  expect(sent(/booking request/)).toBeGreaterThanOrEqual(2);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, MINUTE - (Date.now() - started))));
   const output = server.output();
   expect(output).not.toMatch(/\[mail\] could not drain/);
   expect(output).not.toMatch(/TypeError|Error:/);
-  // Each change was sent once, however many drains swept it.
-  expect(toDiner()).toHaveLength(2);
+  // However many drains swept each change, it was sent once.
+  expect(new Set(toDiner()).size).toBe(toDiner().length);
 }, 120_000);
