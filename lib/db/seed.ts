@@ -33,8 +33,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('users', { email: 1 }, { unique: true });
   // Sparse as first built: an existing index cannot be built again with other options.
   await index('users', { uid: 1 }, { unique: true, sparse: true });
-  // Guests past their time (lib/users/guests.ts); only guests' records have the field.
-  await index('users', { guestUntil: 1 }, { sparse: true });
+  // Guests past their time (lib/users/guests.ts), and the people who are not guests, newest first (the All users list).
+  await index('users', { guestUntil: 1, _id: -1 });
   for (const name of ['carts', 'payments', 'bookings'] as const) await index(name, { ownerUid: 1 });
   // One order per payment, one checkout per provider intent (lib/orders/place.ts, lib/payments/intents.ts).
   await index('payments', { transactionId: 1 }, { unique: true });
@@ -50,8 +50,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('payments', { data: -1, _id: -1 });
   await index('payments', { status: 1, data: -1, _id: -1 });
   await index('payments', { 'fulfilment.kind': 1, data: -1, _id: -1 });
-  await index('payments', { email: 1, data: -1 });
-  await index('payments', { name: 1, data: -1 });
+  await index('payments', { email: 1, data: -1, _id: -1 });
+  await index('payments', { name: 1, data: -1, _id: -1 });
   await index('payments', { ownerUid: 1, data: -1, _id: -1 });
   await index('users', { name: 1 });
   await index('users', { role: 1, _id: -1 });
@@ -63,8 +63,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('bookings', { status: 1, createdAt: 1 });
   // One review per diner; seed reviews have no owner and are left out of the index.
   await index('reviews', { ownerUid: 1 }, { unique: true, sparse: true });
-  // The reviews an admin hid, for their list (most are not).
-  await index('reviews', { 'hidden.at': 1 }, { sparse: true });
+  // The reviews on the site, and those an admin hid, newest first.
+  await index('reviews', { 'hidden.at': 1, _id: -1 });
   // Identical cart lines merge (lib/cart/cart.ts): one field holds owner and line, as a compound
   // sparse index would still index lines that have only some of its fields.
   await index('carts', { lineKey: 1 }, { unique: true, sparse: true });

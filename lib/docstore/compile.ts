@@ -228,11 +228,15 @@ class Compiler {
   /**
    * `column op value`. SQLite orders text by code point, JavaScript by UTF-16 unit: they agree on
    * every string below U+D800. A bound past that is cut to one below it that holds the same strings.
+   * An upper bound that is a prefix then U+FFFF, as a search by the start of a text writes it, is
+   * the strings that start with the prefix: exact but for a string holding U+FFFF (a noncharacter,
+   * found in no text) right after it.
    */
   private bound(column: string, op: RangeOp, value: SQLInputValue): Fragment | null {
     const cut = typeof value === 'string' ? value.search(/[\ud800-\uffff]/) : -1;
     if (typeof value !== 'string' || cut < 0) return { sql: `${column} ${RANGE[op]} ?`, params: [value] };
-    this.exact = false;
+    const startsWith = op === '$lt' && cut > 0 && /^\uffff+$/.test(value.slice(cut));
+    if (!startsWith) this.exact = false;
     const prefix = value.slice(0, cut);
     if (op === '$gt' || op === '$gte') return { sql: `${column} >= ?`, params: [prefix] };
     if (!prefix) return null;
@@ -247,25 +251,31 @@ export function compileFilter(filter: Document | undefined, compilable: Compilab
   return { sql: where?.sql ?? '1', params: where?.params ?? [], exact: compiler.exact };
 }
 
+export interface SortTerm {
+  expr: string;
+  order: 'ASC' | 'DESC';
+}
+
 /**
- * ORDER BY for a sort, ties in insertion order (the rowid) unless `_id` breaks them; null when a
- * field cannot be sorted by SQL (mingo sorts those).
+ * The terms of ORDER BY for a sort, ties in insertion order (the rowid) unless `_id` breaks them;
+ * null when a field cannot be sorted by SQL (mingo sorts those).
  */
-export function compileSort(sort: Record<string, 1 | -1> | undefined, compilable: Compilable): string | null {
-  const terms: string[] = [];
-  let unique = false;
+export function sortTerms(sort: Record<string, 1 | -1> | undefined, compilable: Compilable): SortTerm[] | null {
+  const terms: SortTerm[] = [];
   for (const [path, direction] of Object.entries(sort ?? {})) {
     const order = direction === -1 ? 'DESC' : 'ASC';
-    if (path === '_id') {
-      terms.push(`id ${order}`);
-      unique = true;
-      break;
-    }
+    if (path === '_id') return [...terms, { expr: 'id', order }];
     if (!plainPath(path) || !compilable.value(path)) return null;
-    terms.push(`${rankExpr(path)} ${order}`, `${valueExpr(path)} ${order}`);
+    terms.push({ expr: rankExpr(path), order }, { expr: valueExpr(path), order });
   }
-  if (!unique) terms.push('rowid');
-  return terms.join(', ');
+  return [...terms, { expr: 'rowid', order: 'ASC' }];
+}
+
+export const orderBy = (terms: readonly SortTerm[]) => terms.map(({ expr, order }) => `${expr} ${order}`).join(', ');
+
+export function compileSort(sort: Record<string, 1 | -1> | undefined, compilable: Compilable): string | null {
+  const terms = sortTerms(sort, compilable);
+  return terms && orderBy(terms);
 }
 
 /** The key's fields other than `_id`. */

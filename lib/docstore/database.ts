@@ -258,8 +258,10 @@ export class DocStore {
     return Number(this.statement(sql).run(...params).changes);
   }
 
+  /** Runs statements that change the schema (tables, indexes): the plans shown before may have changed with it. */
   exec(sql: string): void {
     this.db.exec(sql);
+    this.plans.clear();
   }
 
   /**

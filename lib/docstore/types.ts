@@ -57,6 +57,10 @@ export interface FindOneAndUpdateOptions extends UpdateOptions {
   sort?: SortSpec;
 }
 
+export interface CountOptions {
+  limit?: number;
+}
+
 export interface IndexOptions {
   unique?: boolean;
   /** Leaves out documents that have none of the indexed fields (so a unique index allows many). */
@@ -98,7 +102,8 @@ export interface AppCollection<T extends Document> {
   /** The filter is required: deleting everything has to be spelled `deleteMany({})`. */
   deleteOne(filter: Filter<T>): Promise<DeleteResult>;
   deleteMany(filter: Filter<T>): Promise<DeleteResult>;
-  countDocuments(filter?: Filter<T>): Promise<number>;
+  /** With `limit`, counts no further than that many: a list's "1,000+" reads no more. */
+  countDocuments(filter?: Filter<T>, options?: CountOptions): Promise<number>;
   /** `$out` and `$merge` are refused by the embedded store. */
   aggregate<R extends Document = Document>(pipeline: Document[]): AppAggregationCursor<R>;
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<string>;

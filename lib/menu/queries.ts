@@ -37,7 +37,7 @@ export function toReview(doc: WithId<ReviewDoc>): Review {
 }
 
 /** The reviews on the site: those no admin hid. */
-const PUBLISHED: Filter<ReviewDoc> = { hidden: { $exists: false } };
+const PUBLISHED: Filter<ReviewDoc> = { 'hidden.at': { $exists: false } };
 
 export async function getMenuItems(category?: MenuCategory): Promise<MenuItem[]> {
   const { menu } = await collections();

@@ -120,15 +120,11 @@ export async function readPage<T extends Document>(collection: AppCollection<T>,
 
 const listOrder = (key: string): Record<string, -1> => (key === '_id' ? { _id: -1 } : { [key]: -1, _id: -1 });
 
-/**
- * Up to the cap, counted in the list's own order, so the count walks the index the page walks and
- * stops at the cap. In no order, the embedded engine takes the first matches in insertion order,
- * which for its rows on disk means sorting the index's whole slice first (every completed order).
- */
+/** Up to the cap: the count stops there, in the indexes that serve the filter, in no order. */
 async function countOf<T extends Document>(collection: AppCollection<T>, spec: PageSpec<T>): Promise<ListTotal> {
   if (spec.count) return { count: await spec.count(), atLeast: false };
-  const ids = await collection.find(spec.filter, { projection: { _id: 1 } }).sort(listOrder(spec.key ?? '_id')).limit(COUNT_CAP + 1).toArray();
-  return ids.length > COUNT_CAP ? { count: COUNT_CAP, atLeast: true } : { count: ids.length, atLeast: false };
+  const count = await collection.countDocuments(spec.filter, { limit: COUNT_CAP + 1 });
+  return count > COUNT_CAP ? { count: COUNT_CAP, atLeast: true } : { count, atLeast: false };
 }
 
 /** A page of rows as the data layer answers it: `next` is the cursor of the page after it. */

@@ -325,7 +325,7 @@ export interface HistoryResult {
   diners: { inserted: number; existing: number };
 }
 
-const BATCH = 1000;
+const BATCH = 10_000;
 
 /**
  * Adds the history's orders and diners that are not there yet (orders are recognised by their

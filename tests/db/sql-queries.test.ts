@@ -68,6 +68,30 @@ describe.skipIf(!!process.env.MONGODB_URI)('SQL and mingo on a year of orders', 
     expect(readStats.rows).toBe(counted);
   });
 
+  it("pages an $or in a sort from its branches' indexes when few match, and down the sort's index when many do, as mingo answers", async () => {
+    const shapes = [
+      // Two thirds of the orders: the sort's index, walked from the top.
+      { $or: [{ status: 'completed' }, { status: 'cancelled' }, { ownerUid: 'nobody' }] },
+      // A handful: each branch read from its own index with its sort keys.
+      { $or: [{ number: { $in: [3, 33, 333] } }, { transactionId: orders[100]!.transactionId }] },
+    ];
+    const plans: QueryPlan[] = [];
+    watchQueryPlans((plan) => plans.push(plan));
+    try {
+      for (const filter of shapes) {
+        for (const [skip, limit] of [[0, 5], [3, 4]] as const) {
+          const page = (c: AppCollection<PaymentDoc>) => c.find(filter as never).sort({ data: -1, _id: -1 }).skip(skip).limit(limit).toArray();
+          expect(text(await page(indexed))).toBe(text(await page(plain)));
+        }
+      }
+    } finally {
+      watchQueryPlans(failOnScan);
+    }
+    const payments = plans.filter((plan) => plan.collection === 'payments').map((plan) => plan.sql);
+    expect(payments.filter((sql) => sql.includes(' AND +(')).length).toBe(2);
+    expect(payments.filter((sql) => sql.includes(' UNION ')).length).toBe(2);
+  });
+
   it('compares values by type as MongoDB does: a number matches no string, a date no string, null matches missing', async () => {
     const probe = (await getDb()).collection('typeProbe' as keyof Collections) as unknown as AppCollection<Document>;
     await probe.createIndex({ v: 1 });

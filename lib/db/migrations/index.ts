@@ -19,7 +19,8 @@ import { reportRollups } from './028-report-rollups.ts';
 import { reviewTotals } from './029-review-totals.ts';
 import { holdCounters } from './030-hold-counters.ts';
 import { settingsCollections } from './031-settings-collections.ts';
+import { listIndexes } from './032-list-indexes.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, reviewTotals, holdCounters, settingsCollections];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, reviewTotals, holdCounters, settingsCollections, listIndexes];
