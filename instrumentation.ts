@@ -9,8 +9,11 @@ export async function register() {
   if (!process.env.VERCEL) (await import('@/lib/db')).closeDbOnSignals();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
-  // On Vercel, where nothing runs between requests, the cron route does this.
-  if (!process.env.VERCEL) (await import('@/lib/users/guests')).startGuestSweep();
+  // On Vercel, where nothing runs between requests, the cron routes do these.
+  if (!process.env.VERCEL) {
+    (await import('@/lib/users/guests')).startGuestSweep();
+    (await import('@/lib/payments/reconcile')).startReconciler();
+  }
   // Loading the embedded engine grew V8's heap for objects that all live: what is spare goes back now.
   if (backend === 'embedded') (await import('@/lib/db/release-memory')).releaseStartMemory();
 }

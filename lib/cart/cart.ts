@@ -19,6 +19,8 @@ import { fingerprint, itemKeyOf } from './item-key';
  * refused at payment until it is removed or chosen again, so nothing is charged at a stale price.
  */
 
+export const CART_CHANGED = 'Your cart changed, please review it.';
+
 /** Ids as stored ObjectIds; a malformed one matches nothing, so it is left out. */
 function objectIds(ids: readonly string[]): ObjectId[] {
   return ids.map(toObjectId).filter((id): id is ObjectId => id !== null);
@@ -163,6 +165,26 @@ export async function removePaidLines(payment: {
     const { deletedCount } = await carts.deleteOne({ ...untouched, quantity: { $lte: paid } });
     if (!deletedCount) await carts.updateOne({ ...untouched, quantity: { $gt: paid } }, { $inc: { quantity: -paid }, $push: { paidBy: transactionId } });
   }
+}
+
+/**
+ * Why the owner's cart no longer holds what a payment covers, or null when it does: each line
+ * still there, unchanged on the menu, with at least the quantity paid for (a line raised since
+ * keeps the rest for later). Read just before the money is taken, once the payment's claim on the
+ * lines is held (lib/cart/claims.ts), so no other payment can change them meanwhile.
+ */
+export async function cartRefusal(ownerUid: string, cartIds: readonly string[], lines: readonly Pick<OrderLine, 'quantity'>[]): Promise<{ message: string; gone: boolean } | null> {
+  if (!cartIds.length) return null;
+  const { carts } = await collections();
+  const found = new Map((await carts.find({ ownerUid, _id: { $in: objectIds(cartIds) } }).toArray()).map((line) => [line._id.toHexString(), line]));
+  const items = await menuItemsOf([...found.values()]);
+  for (const [i, cartId] of cartIds.entries()) {
+    const line = found.get(cartId);
+    if (!line || line.quantity < (lines[i]?.quantity ?? 1)) return { message: CART_CHANGED, gone: true };
+    const attention = attentionOf(line, items.get(line.menuId));
+    if (attention) return { message: attention.message, gone: false };
+  }
+  return null;
 }
 
 /** The kitchen load units the viewer's cart would take (each dish's load times its quantity; a dish gone from the menu counts none). */

@@ -179,6 +179,8 @@ function collectionsOf(db: AppDb): AppCollections {
     rateLimits: db.collection('rateLimits'),
     outbox: db.collection('outbox'),
     promos: db.collection('promos'),
+    promoUses: db.collection('promoUses'),
+    demoIntents: db.collection('demoIntents'),
     stamps: db.collection('stamps'),
     migrations: db.collection('migrations'),
     locks: db.collection('locks'),

@@ -19,7 +19,9 @@ import { parseCursor } from '@/lib/orders/feed/cursor';
 import { changeOrderStatus, getOrder, listOrders } from '@/lib/orders/orders';
 import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
-import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
+import { startCheckout } from '@/lib/payments/open';
+import { recordPayment } from '@/lib/payments/record';
+import { confirmDemoPayment } from '@/lib/payments/providers/demo/confirm';
 import { listPayments } from '@/lib/payments/history';
 import { createPromo, listPromos, pricePromo, updatePromo } from '@/lib/promos/promos';
 import type { PromoInput } from '@/lib/promos/schemas';
@@ -311,7 +313,7 @@ const viewerCases: ViewerCase[] = [
   { name: 'pricePromo', guests: true, run: async (v) => {
     const code = `MATRIX${randomBytes(4).toString('hex')}`;
     await createPromo(await adminOf(await makeAdmin()), promoInput(code));
-    return pricePromo(v, code.toLowerCase(), [{ menuId: 'a'.repeat(24), category: 'soup', lineCents: 1000 }], tomorrow()).then((p) => p.discountCents);
+    return pricePromo(v, code.toLowerCase(), [{ menuId: 'a'.repeat(24), category: 'soup', lineCents: 1000 }], { today: tomorrow(), email: v.email }).then((p) => p.discountCents);
   } },
   { name: 'endSession, endAllSessions', guests: true, run: async (v) => {
     await endSession(v);

@@ -15,7 +15,8 @@ import { PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
 import { NOT_SCANNED, pickupOptions, slotFull, tooBig } from '@/lib/fulfilment/pickup';
-import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
+import { startCheckout } from '@/lib/payments/open';
+import { confirmDemoPayment } from '@/lib/payments/providers/demo/confirm';
 import { addDays, formatDay } from '@/lib/reservations/calendar';
 import { stoppedExplanation } from '@/lib/settings/ordering';
 import type { RestaurantSettings } from '@/lib/settings/types';
@@ -108,17 +109,19 @@ describe('online ordering off, or paused from the kitchen', () => {
     expect(await stoppedExplanation(await adminOf(await makeAdmin()))).toBe('Online ordering is turned off in Settings: diners can see the menu, but paying is refused.');
   });
 
-  it('paused, refuses new orders and the payment of one opened before; resumed, takes both', async () => {
+  it('paused, refuses new orders and the payment of one opened before, uncharged; resumed, Pay goes through', async () => {
     const waiting = (await checkout(diner, 0.01, pickupAt(tomorrow(), '12:00'))).body;
     const other = await makeDiner();
     await addLines(other, [soup]);
     await kitchenDoes({ action: 'pause', minutes: null });
     const paused = 'Online ordering is paused. Please try again later, or call us on +1 (555) 010-2024.';
     expect(await checkout(other, 0.01, pickupAt(tomorrow(), '12:00'))).toEqual({ status: 409, body: { error: paused } });
-    expect(await payDemo(diner, waiting.transactionId)).toEqual({ status: 409, body: { error: paused } });
+    expect(await payDemo(diner, waiting.transactionId)).toEqual({ status: 409, body: { error: `${paused} Your card was not charged.` } });
     expect(await historyOf(diner)).toEqual([]);
     await kitchenDoes({ action: 'resume' });
-    expect((await payDemo(diner, waiting.transactionId)).status).toBe(200);
+    const again = (await checkout(diner, 0.01, pickupAt(tomorrow(), '12:00'))).body;
+    expect(again.transactionId).not.toBe(waiting.transactionId);
+    expect((await payDemo(diner, again.transactionId)).status).toBe(200);
     expect((await checkout(other, 0.01, pickupAt(tomorrow(), '12:00'))).status).toBe(200);
   });
 

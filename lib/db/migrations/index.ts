@@ -16,7 +16,9 @@ import { kitchenLoad } from './025-kitchen-load.ts';
 import { tableCount } from './026-table-count.ts';
 import { dailyRollups } from './027-daily-rollups.ts';
 import { reportRollups } from './028-report-rollups.ts';
+import { promoUses } from './029-promo-uses.ts';
+import { checkoutReconcile } from './030-checkout-reconcile.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, promoUses, checkoutReconcile];
