@@ -10,6 +10,7 @@ import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/orders/types';
 import type { AddToCartInput } from '@/lib/cart/schemas';
+import { BEING_PAID, claimsOn } from './claims';
 import { fingerprint, itemKeyOf } from './item-key';
 
 /**
@@ -126,7 +127,11 @@ export async function listCart(viewer: Shopper, email = viewer.email): Promise<C
   const { carts } = await collections();
   const lines = await carts.find({ ownerUid: viewer.uid }).sort({ _id: 1 }).toArray();
   const items = await menuItemsOf(lines);
-  return lines.map((line) => toCartItem(line, items.get(line.menuId)));
+  const paying = new Set((await claimsOn(viewer.uid, lines.map((line) => line._id.toHexString()))).live);
+  return lines.map((line) => {
+    const item = toCartItem(line, items.get(line.menuId));
+    return paying.has(item._id) ? { ...item, attention: { reason: 'paying', message: BEING_PAID } } : item;
+  });
 }
 
 /**

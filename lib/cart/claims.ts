@@ -12,6 +12,10 @@ import type { LineClaimsDoc } from '@/lib/db/documents';
  * after its claim: a line is never paid twice.
  */
 
+/** What a diner is told of lines another payment is paying for now: not to pay them again, and what happens next. */
+export const BEING_PAID =
+  'These dishes are being paid for in another payment. Its order will be in your payment history shortly, with its receipt by email: there is nothing more to pay. If that payment does not go through, they can be paid again here in a few minutes.';
+
 /** A done claim only explains why an intent opened before it was refused: after this long, every such intent has expired. */
 const DONE_KEPT_MS = 2 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Shopper } from '@/lib/auth/viewer';
-import { claimsOn } from '@/lib/cart/claims';
+import { BEING_PAID, claimsOn } from '@/lib/cart/claims';
 import { priceCart } from '@/lib/cart/cart';
 import { chooseFulfilment } from '@/lib/fulfilment/pickup';
 import { formatCents } from '@/lib/menu/money';
@@ -32,8 +32,6 @@ import type { CheckoutIntent } from './types';
  */
 
 const REPLACED = 'This checkout was replaced by a newer one (Pay was pressed again, perhaps in another tab).';
-export const BEING_PAID =
-  'These dishes are being paid for in another payment. Its order will be in your payment history shortly, with its receipt by email: there is nothing more to pay. If that payment does not go through, they can be paid again here in a few minutes.';
 
 type Choices = Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax' | 'promo' | 'tableToken'>;
 

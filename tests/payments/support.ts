@@ -1,4 +1,5 @@
 /** The payment handlers as a browser or a script would call them. */
+import { afterAll, beforeAll } from 'vitest';
 import { POST as addToCart } from '@/app/api/carts/route';
 import { POST as createIntent } from '@/app/api/create-payment-intent/route';
 import { POST as savePayment } from '@/app/api/payments/route';
@@ -57,4 +58,19 @@ export async function payFor(caller: Person, menuIds: string[], body: Record<str
   if (paid.status !== 200) throw new Error(`the demo card was refused: ${paid.body.error}`);
   const { paymentResult, order } = paid.body;
   return { intent, result: { paymentResult, order } };
+}
+
+export const WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** Runs the file's tests in Stripe mode against the local fake of Stripe's API (tests/payments/fake-stripe.ts). */
+export function useStripeMode(fake: () => { url: string }): void {
+  beforeAll(() => {
+    process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
+    process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
+    process.env.STRIPE_API_BASE = fake().url;
+    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  });
+  afterAll(() => {
+    for (const key of ['NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
+  });
 }
