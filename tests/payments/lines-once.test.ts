@@ -15,7 +15,7 @@ import { call } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { addLines, checkout, historyOf, save, useStripeMode } from './support';
+import { addLines, checkout, historyOf, save, inStripeMode } from './support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/cart/cart', async (importOriginal) => {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   fake = await startFakeStripe();
 });
 afterAll(() => fake.close());
-useStripeMode(() => fake);
+inStripeMode(() => fake);
 
 let soup: string;
 let salad: string;

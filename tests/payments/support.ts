@@ -63,7 +63,7 @@ export async function payFor(caller: Person, menuIds: string[], body: Record<str
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 
 /** Runs the file's tests in Stripe mode against the local fake of Stripe's API (tests/payments/fake-stripe.ts). */
-export function useStripeMode(fake: () => { url: string }): void {
+export function inStripeMode(fake: () => { url: string }): void {
   beforeAll(() => {
     process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
     process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
