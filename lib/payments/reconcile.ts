@@ -2,6 +2,9 @@ import 'server-only';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, describeDb } from '@/lib/db';
 import { toCents } from '@/lib/menu/money';
+import { fromMinutes } from '@/lib/reservations/calendar';
+import { zonedClock } from '@/lib/settings/schedule';
+import { getSettings } from '@/lib/settings/store';
 import { releaseHolds } from './holds';
 import { expiresAt, isPaid, markVoided, markVoidSettled, reconcileLater, type IntentRecord } from './intents';
 import { PaymentError, type ProviderIntent } from './provider';
@@ -142,13 +145,18 @@ export async function paymentsToReconcile(admin: Admin, now = new Date()): Promi
   authorize(admin, 'admin');
   const { checkout_intents } = await collections();
   const overdue = await checkout_intents.find({ reconcileAt: { $lte: new Date(now.getTime() - OVERDUE_MS) } }).sort({ reconcileAt: 1 }).limit(100).toArray();
+  const { timeZone } = (await getSettings()).schedule;
+  const clock = (at: Date) => {
+    const { today, minutes } = zonedClock(at, timeZone);
+    return `${today} ${fromMinutes(minutes)}`;
+  };
   return overdue
     .filter((r) => isPaid(r) || r.fulfilmentFixed || r.attention)
     .map((r) => ({
       transactionId: r.transactionId,
       email: r.email,
       cents: toCents(r.price),
-      since: (r.paidAt ?? r.createdAt).toISOString(),
+      since: clock(r.paidAt ?? r.createdAt),
       state: isPaid(r) ? 'paid, order not finished' : r.voided ? 'voided, not yet cancelled or refunded' : 'being paid',
       ...(r.attention ? { problem: r.attention.error, tries: r.attention.tries } : {}),
     }));

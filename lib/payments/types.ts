@@ -51,7 +51,7 @@ export interface PaymentToReconcile {
   transactionId: string;
   email: string;
   cents: number;
-  /** When it was paid, or opened: ISO. */
+  /** When it was paid, or opened, on the restaurant's clock: 'YYYY-MM-DD HH:MM'. */
   since: string;
   state: string;
   /** What went wrong the last time the reconciler tried, and how many tries failed. */

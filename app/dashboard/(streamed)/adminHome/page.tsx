@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
+import { PaymentsToReconcile } from '@/components/payments/payments-to-reconcile';
 import { AdminOverview } from '@/components/stats/admin-overview';
 import { DataExport } from '@/components/stats/data-export';
 import { requirePage } from '@/lib/dashboard/guard';
+import { paymentsToReconcile } from '@/lib/payments/reconcile';
 import { stoppedExplanation } from '@/lib/settings/ordering';
 import { getAdminStats } from '@/lib/stats/admin-stats';
 import { pagePeriod } from '@/lib/stats/schemas';
@@ -13,7 +15,7 @@ export const metadata: Metadata = { title: 'Admin Home' };
 /** Read on the server per request (the page is behind the session), so the figures are current; `?period=` chooses the days. */
 export default async function AdminHome({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const admin = await requirePage('/dashboard/adminHome');
-  const [stats, stopped] = await Promise.all([getAdminStats(admin, pagePeriod((await searchParams).period)), stoppedExplanation(admin)]);
+  const [stats, stopped, unreconciled] = await Promise.all([getAdminStats(admin, pagePeriod((await searchParams).period)), stoppedExplanation(admin), paymentsToReconcile(admin)]);
   return (
     <div className="space-y-8">
       <Greeting name={admin.name} />
@@ -22,6 +24,7 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
           {stopped}
         </p>
       ) : null}
+      <PaymentsToReconcile payments={unreconciled} />
       <AdminOverview stats={stats} />
       <DataExport />
       <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />
