@@ -258,8 +258,8 @@ export interface CheckoutIntentDoc extends PricedCheckout {
 
 /**
  * The demo card provider's own account of an intent (lib/payments/providers/demo), as Stripe keeps
- * a PaymentIntent: what it charges, its state, the card's fingerprint once one was confirmed, and
- * the refunds made of it. Money is in cents; nobody is ever charged.
+ * a PaymentIntent: what it charges, its state, and the refunds made of it. Money is in cents;
+ * nobody is ever charged.
  */
 export interface DemoIntentDoc {
   /** `demo_pi_…`, the intent's id. */
@@ -268,7 +268,6 @@ export interface DemoIntentDoc {
   currency: string;
   email: string;
   status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
-  cardFingerprint?: string;
   refunds: { id: string; cents: number; refundId?: string }[];
   refundedCents: number;
   createdAt: Date;

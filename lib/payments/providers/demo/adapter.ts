@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { collections } from '@/lib/db';
 import type { DemoIntentDoc } from '@/lib/db/documents';
 import { cardDigits } from '@/lib/payments/schemas';
@@ -31,7 +31,6 @@ function toProviderIntent(doc: DemoIntentDoc): ProviderIntent {
     amountCents: doc.amountCents,
     currency: doc.currency,
     email: doc.email,
-    ...(doc.cardFingerprint ? { cardFingerprint: doc.cardFingerprint } : {}),
   };
 }
 
@@ -94,8 +93,8 @@ export const demoProvider: PaymentProvider = {
 /**
  * Confirms a test card for the intent, as Stripe.js does at Stripe: a card that pays authorizes
  * the amount ('authorized'), one the demo bank refuses throws its decline and leaves the intent
- * open for another card. The number is neither kept nor logged: only its fingerprint, which is the
- * same for everyone paying with the same card, as Stripe's is.
+ * open for another card. The number is neither kept nor logged. No fingerprint is given: the
+ * test cards are everybody's, so a card would make every diner one person.
  */
 export async function confirmDemoCard(id: string, number: string): Promise<ProviderIntent> {
   const doc = await intentDoc(id);
@@ -103,8 +102,7 @@ export async function confirmDemoCard(id: string, number: string): Promise<Provi
   const digits = cardDigits(number);
   const decline = demoDecline(digits);
   if (decline) throw new PaymentError(402, decline.message, decline.code);
-  const cardFingerprint = createHmac('sha256', 'bistro-demo-card').update(digits).digest('base64url').slice(0, 16);
   const { demoIntents } = await collections();
-  const moved = await demoIntents.findOneAndUpdate({ _id: id, status: 'requires_payment_method' }, { $set: { status: 'requires_capture', cardFingerprint } }, { returnDocument: 'after' });
+  const moved = await demoIntents.findOneAndUpdate({ _id: id, status: 'requires_payment_method' }, { $set: { status: 'requires_capture' } }, { returnDocument: 'after' });
   return toProviderIntent(moved ?? (await intentDoc(id)));
 }
