@@ -388,6 +388,8 @@ export interface OutboxDoc {
   attempts: number;
   /** Waiting: when it may be sent; sending: when its sender's lease ends. */
   nextAttemptAt: Date;
+  /** It counts toward its address's messages of the hour (lib/mail/outbox.ts `MAIL_PER_ADDRESS_HOUR`). */
+  counted?: true;
   /** The sender holding it while sending. */
   leaseId?: string;
   lastError?: string;

@@ -84,6 +84,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('outbox', { key: 1 }, { unique: true });
   await index('outbox', { state: 1, nextAttemptAt: 1 });
   await index('outbox', { state: 1, _id: -1 });
+  // What one address received in the last hour (its cap, lib/mail/outbox.ts).
+  await index('outbox', { to: 1, createdAt: 1 });
   // Bookings made or changed since a time: what the mail sweep reads.
   await index('bookings', { createdAt: 1 });
   await index('bookings', { updatedAt: 1 });

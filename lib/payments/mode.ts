@@ -16,6 +16,12 @@ export type Currency = typeof CURRENCY;
  */
 export const STRIPE_PAYMENT_METHODS = ['card', 'link'] as const;
 
+/** How the demo card provider's intent ids begin: a payment with one charged nobody. */
+export const DEMO_INTENT_PREFIX = 'demo_pi_';
+
+/** Whether a payment was taken by the demo card (nobody was charged). */
+export const isDemoPayment = (transactionId: string) => transactionId.startsWith(DEMO_INTENT_PREFIX);
+
 export function stripePublishableKey(): string | undefined {
   return process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY || undefined;
 }

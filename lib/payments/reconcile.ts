@@ -6,6 +6,7 @@ import { fromMinutes } from '@/lib/reservations/calendar';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 import { releaseHolds } from './holds';
+import { isDemoPayment } from './mode';
 import { expiresAt, isPaid, markVoided, markVoidSettled, reconcileLater, type IntentRecord } from './intents';
 import { PaymentError, type ProviderIntent } from './provider';
 import { providerFor } from './providers';
@@ -129,7 +130,7 @@ export async function reconcilePayments(now = new Date()): Promise<ReconcileSumm
   const expired = await checkout_intents.find({ deleteAfter: { $lte: now } }, { projection: { transactionId: 1, voided: 1 } }).limit(PURGE_BATCH).toArray();
   if (expired.length) {
     // The demo provider's account of a voided intent goes with it: it charged nothing and can refund nothing.
-    const voidedDemo = expired.filter((r) => r.voided && r.transactionId.startsWith('demo_')).map((r) => r.transactionId);
+    const voidedDemo = expired.filter((r) => r.voided && isDemoPayment(r.transactionId)).map((r) => r.transactionId);
     if (voidedDemo.length) await demoIntents.deleteMany({ _id: { $in: voidedDemo } });
     await checkout_intents.deleteMany({ _id: { $in: expired.map((r) => r._id) }, deleteAfter: { $lte: now } });
   }

@@ -113,6 +113,8 @@ export const LIMITS = {
   payment: { name: 'payment', limit: 30, windowMs: 60_000 },
   demoConfirm: { name: 'demo-confirm', limit: 20, windowMs: 60_000 },
   booking: { name: 'booking', limit: 20, windowMs: 60_000 },
+  /** Confirming or cancelling bookings, per person: a loop of book and cancel is stopped here as well as at the mailer. */
+  bookingChange: { name: 'booking-change', limit: 20, windowMs: 60_000 },
   review: { name: 'review', limit: 10, windowMs: 60_000 },
   account: { name: 'account', limit: 20, windowMs: 60_000 },
   /** Status changes and refunds, per person: one staff session cannot cancel every open order in a burst. */

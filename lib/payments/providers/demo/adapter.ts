@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { collections } from '@/lib/db';
 import type { DemoIntentDoc } from '@/lib/db/documents';
+import { DEMO_INTENT_PREFIX, isDemoPayment } from '@/lib/payments/mode';
 import { cardDigits } from '@/lib/payments/schemas';
 import { PaymentError, type PaymentProvider, type ProviderIntent } from '../../provider';
 import { demoDecline } from './cards';
@@ -14,7 +15,6 @@ import { demoDecline } from './cards';
  * card. Its refunds are recorded and give nothing back, since nobody was charged.
  */
 
-const PREFIX = 'demo_pi_';
 const missing = () => new PaymentError(404, 'No payment has this transaction id.', 'resource_missing');
 const unexpected = (doc: DemoIntentDoc, what: string) =>
   new PaymentError(400, `This PaymentIntent could not be ${what} because it has a status of ${doc.status}.`, 'payment_intent_unexpected_state');
@@ -50,9 +50,9 @@ async function transition(id: string, from: DemoIntentDoc['status'][], to: DemoI
 
 export const demoProvider: PaymentProvider = {
   name: 'demo',
-  issued: (id) => id.startsWith(PREFIX),
+  issued: isDemoPayment,
   async createIntent({ amountCents, currency, email }) {
-    const doc: DemoIntentDoc = { _id: `${PREFIX}${randomBytes(12).toString('hex')}`, amountCents, currency, email, status: 'requires_payment_method', refunds: [], refundedCents: 0, createdAt: new Date() };
+    const doc: DemoIntentDoc = { _id: `${DEMO_INTENT_PREFIX}${randomBytes(12).toString('hex')}`, amountCents, currency, email, status: 'requires_payment_method', refunds: [], refundedCents: 0, createdAt: new Date() };
     await (await collections()).demoIntents.insertOne(doc);
     return toProviderIntent(doc);
   },
