@@ -1,4 +1,5 @@
 import 'server-only';
+import type { ObjectId } from 'mongodb';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, describeDb } from '@/lib/db';
 import { toCents } from '@/lib/menu/money';
@@ -30,8 +31,10 @@ import type { PaymentToReconcile } from './types';
  * tried again a minute later and shows on the admin home until it goes through.
  */
 
-/** Checkouts one run looks at; more wait for the next run. */
+/** Checkouts read at a time; a run goes on while some are due, up to its time budget. */
 const BATCH = 25;
+/** How long one run may go on: well inside a minute (the timer's period) and the cron route's limit. */
+const RUN_BUDGET_MS = 45_000;
 /** Records deleted per run. */
 const PURGE_BATCH = 500;
 const MINUTE = 60_000;
@@ -116,16 +119,25 @@ export async function reconcilePayments(now = new Date()): Promise<ReconcileSumm
   // A second server on the same embedded data reads only; the one that writes reconciles.
   if (!(await describeDb()).writable) return { checked: 0, failed: 0, deleted: 0 };
   const { checkout_intents, demoIntents } = await collections();
-  const due = await checkout_intents.find({ reconcileAt: { $lte: now } }).sort({ reconcileAt: 1 }).limit(BATCH).toArray();
+  const until = Date.now() + RUN_BUDGET_MS;
+  let checked = 0;
   let failed = 0;
-  for (const record of due) {
-    try {
-      await reconcileIntent(record, now);
-    } catch (err) {
-      failed++;
-      console.error(`[payments] could not reconcile ${record.transactionId}; trying again shortly`, err);
-      await reconcileLater(record._id, later(now, RETRY_MS), problemOf(err));
+  const seen: ObjectId[] = [];
+  for (;;) {
+    // Each is looked at once a run, even one still due after it (its next look is the next run's).
+    const due = await checkout_intents.find({ reconcileAt: { $lte: now }, _id: { $nin: seen } }).sort({ reconcileAt: 1 }).limit(BATCH).toArray();
+    seen.push(...due.map((record) => record._id));
+    for (const record of due) {
+      try {
+        await reconcileIntent(record, now);
+      } catch (err) {
+        failed++;
+        console.error(`[payments] could not reconcile ${record.transactionId}; trying again shortly`, err);
+        await reconcileLater(record._id, later(now, RETRY_MS), problemOf(err));
+      }
     }
+    checked += due.length;
+    if (due.length < BATCH || Date.now() >= until) break;
   }
   const expired = await checkout_intents.find({ deleteAfter: { $lte: now } }, { projection: { transactionId: 1, voided: 1 } }).limit(PURGE_BATCH).toArray();
   if (expired.length) {
@@ -134,7 +146,7 @@ export async function reconcilePayments(now = new Date()): Promise<ReconcileSumm
     if (voidedDemo.length) await demoIntents.deleteMany({ _id: { $in: voidedDemo } });
     await checkout_intents.deleteMany({ _id: { $in: expired.map((r) => r._id) }, deleteAfter: { $lte: now } });
   }
-  return { checked: due.length, failed, deleted: expired.length };
+  return { checked, failed, deleted: expired.length };
 }
 
 /**
