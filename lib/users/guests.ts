@@ -2,7 +2,7 @@ import 'server-only';
 import { deleteFirebaseUsers } from '@/lib/auth/firebase-admin';
 import { HttpError } from '@/lib/api/http';
 import { collections, describeDb } from '@/lib/db';
-import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
+import { LIMITS, enforceLimit } from '@/lib/rate-limit';
 import { getSettings } from '@/lib/settings/store';
 
 /**
@@ -33,11 +33,14 @@ export async function assertGuestOrdersOpen(): Promise<void> {
 
 /**
  * Before a new guest's record is made (POST /api/jwt): only while the restaurant takes guest
- * orders, and, as anonymous accounts cost nothing to make, limited per client address.
+ * orders, and, as anonymous accounts cost nothing to make, limited per browser, with a ceiling per
+ * client address high enough for a restaurant's shared Wi-Fi: one person making guests in a loop
+ * uses up their own browser's, not the diners' at the next table.
  */
 export async function admitGuest(req: Request): Promise<void> {
   await assertGuestOrdersOpen();
-  await enforceRateLimit(req, LIMITS.guestAccount);
+  await enforceLimit(LIMITS.guestAccount, { device: req });
+  await enforceLimit(LIMITS.guestAddress, { address: req });
 }
 
 /** A guest's order was paid at `paidAt`: their record stays another 30 days from then. Nothing for an account. */
