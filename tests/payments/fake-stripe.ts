@@ -68,6 +68,8 @@ export interface FakeStripe {
   /** The next POST to `path` is carried out and its answer held, the connection open, until `releaseHeld` drops it. */
   holdAnswer(path: string): void;
   releaseHeld(): void;
+  /** A day passes: Stripe removes idempotency keys once they are at least 24 hours old, and a key sent again is new. */
+  forgetIdempotencyKeys(): void;
   /** A refund made in Stripe's dashboard: no metadata of ours. */
   refundInDashboard(intentId: string, amount: number): FakeRefund;
   /**
@@ -230,6 +232,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     loseAnswers: (path, count) => losses.push(...Array.from({ length: count }, () => ({ path, hold: false }))),
     holdAnswer: (path) => losses.push({ path, hold: true }),
     releaseHeld: () => held.splice(0).forEach((res) => res.socket?.destroy()),
+    forgetIdempotencyKeys: () => answered.clear(),
     refundInDashboard(intentId, amount) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no fake intent ${intentId}`);
