@@ -357,6 +357,8 @@ export interface TableKeyDoc {
   rotatedAt: Date;
   /** The uid of the admin who made it. */
   rotatedBy: string;
+  /** Until when the codes printed with it work: the period the owner chose when making them. */
+  validUntil: Date;
 }
 
 /** The `settings` collection: a few documents, one per concern, told apart by `_id`. */

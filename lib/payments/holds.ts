@@ -44,12 +44,12 @@ export class PaidElsewhere extends HttpError {
   }
 }
 
-/** The kitchen's place: a pickup slot, or the earliest slot with room for a table's order. */
+/** The kitchen's place: a pickup slot, or the earliest slot with room for a table's order (whose token is checked again). */
 const fulfilment: Hold = {
   name: 'fulfilment',
   async take(record, { paid, now }) {
     try {
-      await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad, now);
+      await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad, now, record.tableToken);
     } catch (err) {
       // The money is taken: the order is recorded whatever the slot says, and the kitchen fits it in.
       if (!(paid && err instanceof HttpError && err.status === 409)) throw err;

@@ -222,8 +222,8 @@ describe('as soon as possible, on a fixed clock', () => {
     try {
       const [asap, seated, third] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
       for (const diner of [asap, seated, third]) await addToCart(diner, { menuId: soup });
-      const table4 = await atTable(4);
       clockAt(23, 50); // 23:50 + 20 minutes: the kitchen's next slot is 00:15 tomorrow
+      const table4 = await atTable(4);
       const intent = await startCheckout(asap, { fulfilment: { kind: 'asap' } });
       expect(intent.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '00:15', asap: true });
       await confirmDemoPayment(asap, pay(intent.transactionId));

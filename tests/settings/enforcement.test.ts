@@ -277,8 +277,8 @@ describe('the hours, on a fixed clock (Friday 10 May 2030)', () => {
 
   it('refuse as soon as possible and a table between the windows, saying when they open, and a slot outside them', async () => {
     const dana = await viewerOf(diner);
-    const table = await atTable(2);
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, 16, 0) });
+    const table = await atTable(2);
     await expect(startCheckout(dana, { fulfilment: { kind: 'asap' } })).rejects.toMatchObject({
       status: 409,
       message: 'We are closed right now, so "as soon as possible" is not on offer. We open today at 18:00: please choose a pickup time.',
@@ -293,8 +293,8 @@ describe('the hours, on a fixed clock (Friday 10 May 2030)', () => {
 
   it('refuse to take the money for a table order once the restaurant has closed meanwhile', async () => {
     const dana = await viewerOf(diner);
-    const table = await atTable(2);
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, 14, 0) });
+    const table = await atTable(2);
     const intent = await startCheckout(dana, { fulfilment: table });
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, 14, 40) });
     await expect(confirmDemoPayment(dana, { transactionId: intent.transactionId, ...GOOD_CARD })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^We are closed right now/) });

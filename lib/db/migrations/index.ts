@@ -18,7 +18,8 @@ import { dailyRollups } from './027-daily-rollups.ts';
 import { reportRollups } from './028-report-rollups.ts';
 import { promoUses } from './029-promo-uses.ts';
 import { checkoutReconcile } from './030-checkout-reconcile.ts';
+import { tableCodePeriod } from './031-table-code-period.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, promoUses, checkoutReconcile];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, promoUses, checkoutReconcile, tableCodePeriod];
