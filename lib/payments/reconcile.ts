@@ -11,7 +11,7 @@ import { isDemoPayment } from './mode';
 import { expiresAt, isPaid, markVoided, markVoidSettled, reconcileLater, type IntentRecord } from './intents';
 import { PaymentError, type ProviderIntent } from './provider';
 import { providerFor } from './providers';
-import { complete, EXPIRED, NOT_CHARGED, refundUnrecorded, settle, voidIntent } from './settle';
+import { cancelAtProvider, complete, EXPIRED, NOT_CHARGED, refundUnrecorded, settle, voidIntent } from './settle';
 import type { PaymentToReconcile } from './types';
 
 /**
@@ -74,10 +74,12 @@ async function finishVoided(record: IntentRecord): Promise<void> {
     await refundUnrecorded(provider, record, record.voided ?? 'Voided before it was charged');
     return;
   }
-  if (intent?.status === 'authorized' || intent?.status === 'open') await provider.cancelIntent(record.transactionId);
   if (intent?.status === 'processing') {
     await reconcileLater(record._id, later(new Date(), PROCESSING_MS));
     return;
+  }
+  if ((intent?.status === 'authorized' || intent?.status === 'open') && !(await cancelAtProvider(provider, record.transactionId))) {
+    throw new Error('The card service did not cancel it (it may have been charged meanwhile: the next run refunds it).');
   }
   await releaseHolds(record);
   await markVoidSettled(record._id);

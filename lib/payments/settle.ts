@@ -93,6 +93,21 @@ async function orderOfPaid(record: IntentRecord): Promise<WithId<PaymentDoc>> {
 }
 
 /**
+ * Cancels the intent at its provider: true once the provider has it cancelled (by this call or
+ * another before it) or has none; false when it could not be asked, or it was charged meanwhile
+ * (the reconciler then refunds it).
+ */
+export async function cancelAtProvider(provider: PaymentProvider, id: string): Promise<boolean> {
+  try {
+    await provider.cancelIntent(id);
+    return true;
+  } catch (err) {
+    if (err instanceof PaymentError && err.code === 'resource_missing') return true;
+    return (await provider.retrieveIntent(id).catch(() => null))?.status === 'canceled';
+  }
+}
+
+/**
  * Voids the intent for `reason`, gives back what it held, and cancels it at the provider (unless
  * the provider says it is cancelled already): nothing is charged. When the provider cannot be
  * reached now, the reconciler cancels it later.
@@ -106,13 +121,7 @@ export async function voidIntent(
   const message = `${reason} ${NOT_CHARGED}`;
   if (await markVoided(record._id, message, lease ? { by: lease.by } : {})) {
     await releaseHolds(record, held);
-    const done =
-      cancelled ||
-      (await provider.cancelIntent(record.transactionId).then(
-        () => true,
-        (err: unknown) => err instanceof PaymentError && err.code === 'resource_missing',
-      ));
-    if (done) await markVoidSettled(record._id);
+    if (cancelled || (await cancelAtProvider(provider, record.transactionId))) await markVoidSettled(record._id);
   }
   throw new HttpError(409, (await findIntent(record.transactionId))?.voided ?? message);
 }

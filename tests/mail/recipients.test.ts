@@ -15,8 +15,7 @@ import { restaurantClock } from '../support/clock';
 import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, makeGuest, uniqueEmail, type Person } from '../support/people';
-import { startFakeStripe, type FakeStripe } from '../payments/fake-stripe';
-import { addLines, checkout, inStripeMode, payDemo, save } from '../payments/support';
+import { addLines, checkout, withFakeStripe, payDemo, save } from '../payments/support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
@@ -93,12 +92,7 @@ describe('receipts', () => {
   });
 
   describe('of orders paid through Stripe', () => {
-    let fake: FakeStripe;
-    beforeAll(async () => {
-      fake = await startFakeStripe();
-    });
-    afterAll(() => fake.close());
-    inStripeMode(() => fake);
+    const fake = withFakeStripe();
 
     it('always go out, and do not use up the address’s messages', async () => {
       const email = uniqueEmail('regular');
@@ -106,7 +100,7 @@ describe('receipts', () => {
       for (let i = 0; i < MAIL_PER_ADDRESS_HOUR + 1; i++) {
         await addLines(diner, [soup]);
         const intent = (await checkout(diner)).body;
-        fake.confirm(intent.transactionId);
+        fake().confirm(intent.transactionId);
         expect((await save(diner, intent)).status).toBe(200);
       }
       expect(sendable(await mailTo(email))).toHaveLength(MAIL_PER_ADDRESS_HOUR + 1);

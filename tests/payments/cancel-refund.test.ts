@@ -17,8 +17,7 @@ import { restaurantClock } from '../support/clock';
 import { call, params } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeAdmin, makeDiner, makeStaff, type Person } from '../support/people';
-import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { checkout, addLines, inStripeMode, payFor, save } from './support';
+import { checkout, addLines, withFakeStripe, payFor, save } from './support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/payments/refunds', async (importOriginal) => {
@@ -70,32 +69,27 @@ describe('with the demo card', () => {
 });
 
 describe('with Stripe', () => {
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(() => fake.close());
-  inStripeMode(() => fake);
+  const fake = withFakeStripe();
 
   it('a refund taken over a day after its lost try, when Stripe has forgotten the key: found at Stripe, not made again', async () => {
     const diner = await makeDiner();
     await addLines(diner, [soup, soup]);
     const intent = (await checkout(diner)).body;
-    fake.confirm(intent.transactionId);
+    fake().confirm(intent.transactionId);
     const id = (await save(diner, intent)).body.paymentResult.insertedId;
-    const madeAtStripe = () => fake.refunds.filter((r) => r.payment_intent === intent.transactionId);
+    const madeAtStripe = () => fake().refunds.filter((r) => r.payment_intent === intent.transactionId);
 
     // The try reaches Stripe, and its server stops before the answer comes: it never records anything.
-    fake.holdAnswer('/v1/refunds');
+    fake().holdAnswer('/v1/refunds');
     void call<Answer>(postRefund, `/api/orders/${id}/refunds`, { as: admin, json: { amountCents: 1000, reason: 'Cold' } }, params({ id }));
     await vi.waitFor(() => expect(madeAtStripe()).toHaveLength(1));
     const refundId = (await stored(id))!.refunds![0]!.id;
 
     await leaseOver(id);
-    fake.forgetIdempotencyKeys();
+    fake().forgetIdempotencyKeys();
     expect(await retry(id, refundId)).toMatchObject({ status: 200, body: { refundedCents: 1000, refunds: [{ id: refundId, status: 'done' }] } });
     expect(madeAtStripe()).toHaveLength(1);
-    expect(fake.intents.get(intent.transactionId)!.amount_refunded).toBe(1000);
+    expect(fake().intents.get(intent.transactionId)!.amount_refunded).toBe(1000);
     expect((await stored(id))!.refundedCents).toBe(1000);
   });
 });

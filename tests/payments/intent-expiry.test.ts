@@ -10,15 +10,9 @@ import { INTENT_RETENTION_MS } from '@/lib/payments/intents';
 import { reconcilePayments } from '@/lib/payments/reconcile';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
-import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { addLines, checkout, historyOf, inStripeMode, save } from './support';
+import { addLines, checkout, historyOf, withFakeStripe, save } from './support';
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake.close());
-inStripeMode(() => fake);
+const fake = withFakeStripe();
 
 let soup: string;
 let diner: Person;
@@ -31,7 +25,7 @@ beforeEach(async () => {
 
 const HOUR = 60 * 60 * 1000;
 const openOf = async (who: Person) => (await collections()).checkout_intents.countDocuments({ ownerUid: who.uid, status: 'open', voided: { $exists: false } });
-const cancels = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel')).length;
+const cancels = () => fake().requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel')).length;
 
 describe('one open intent per cart', () => {
   it('thirty Pays with thirty tips leave one open intent: each new one replaces the last', async () => {
@@ -44,10 +38,10 @@ describe('one open intent per cart', () => {
     const before = cancels();
     expect(await reconcilePayments(new Date())).toMatchObject({ checked: 29, failed: 0 });
     expect(cancels() - before).toBe(29);
-    expect(intents.slice(0, -1).every((i) => fake.intents.get(i.transactionId)!.status === 'canceled')).toBe(true);
+    expect(intents.slice(0, -1).every((i) => fake().intents.get(i.transactionId)!.status === 'canceled')).toBe(true);
     // The last one pays.
     const last = intents.at(-1)!;
-    fake.confirm(last.transactionId);
+    fake().confirm(last.transactionId);
     expect((await save(diner, last)).status).toBe(200);
   });
 });
@@ -64,17 +58,17 @@ describe('expiry is background work', () => {
     const intent = (await checkout(diner)).body;
     expect(intent.transactionId).toBeDefined();
     expect(cancels() - before).toBe(0);
-    expect(fake.intents.get(stale.transactionId)!.status).toBe('requires_payment_method');
+    expect(fake().intents.get(stale.transactionId)!.status).toBe('requires_payment_method');
 
     await reconcilePayments(new Date());
-    expect(fake.intents.get(stale.transactionId)!.status).toBe('canceled');
+    expect(fake().intents.get(stale.transactionId)!.status).toBe('canceled');
     expect(await (await collections()).checkout_intents.findOne({ transactionId: stale.transactionId })).toMatchObject({ voided: expect.stringMatching(/^This checkout was open for more than an hour/) });
   });
 
   it('records are deleted after their retention: expired and paid checkouts alike, with their line claims', async () => {
     await addLines(diner, [soup]);
     const paid = (await checkout(diner)).body;
-    fake.confirm(paid.transactionId);
+    fake().confirm(paid.transactionId);
     expect((await save(diner, paid)).status).toBe(200);
     await addLines(diner, [soup]);
     const replaced = (await checkout(diner)).body;

@@ -14,8 +14,7 @@ import { reconcilePayments } from '@/lib/payments/reconcile';
 import { call } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, type Person } from '../support/people';
-import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { addLines, checkout, historyOf, save, inStripeMode } from './support';
+import { addLines, checkout, historyOf, save, withFakeStripe } from './support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 vi.mock('@/lib/cart/cart', async (importOriginal) => {
@@ -27,12 +26,7 @@ vi.mock('@/lib/orders/place', async (importOriginal) => {
   return { ...actual, placeOrder: vi.fn(actual.placeOrder) };
 });
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake.close());
-inStripeMode(() => fake);
+const fake = withFakeStripe();
 
 let soup: string;
 let salad: string;
@@ -44,14 +38,14 @@ beforeEach(async () => {
   diner = await makeDiner();
 });
 
-const captured = (ids: string[]) => fake.requests.filter((r) => ids.some((id) => r.path === `/v1/payment_intents/${id}/capture`)).length;
+const captured = (ids: string[]) => fake().requests.filter((r) => ids.some((id) => r.path === `/v1/payment_intents/${id}/capture`)).length;
 const cartOf = async (caller: Person) => (await call<CartItem[]>(getCart, `/api/carts?email=${caller.email}`, { as: caller })).body;
 
 describe('a line is paid by one intent only', () => {
   it('an intent opened while the first payment is being recorded (its lines still in the cart) is not charged for them', async () => {
     await addLines(diner, [soup, salad]);
     const first = (await checkout(diner)).body;
-    fake.confirm(first.transactionId);
+    fake().confirm(first.transactionId);
     let second: Awaited<ReturnType<typeof checkout>> | undefined;
     let secondSaved: Awaited<ReturnType<typeof save>> | undefined;
     const remove = vi.mocked(cart.removePaidLines);
@@ -60,7 +54,7 @@ describe('a line is paid by one intent only', () => {
       // The first payment is captured and its order written; its lines have not left the cart yet.
       second = await checkout(diner, 0.01, { tip: { percent: 10 } });
       if (second.status === 200) {
-        fake.confirm(second.body.transactionId);
+        fake().confirm(second.body.transactionId);
         secondSaved = await save(diner, second.body);
       }
       return real(...args);
@@ -76,10 +70,10 @@ describe('a line is paid by one intent only', () => {
   it('after a completion that failed once the card was captured: no second Pay for those lines, the page says what happens, and the reconciler records the order', async () => {
     await addLines(diner, [soup, salad]);
     const first = (await checkout(diner)).body;
-    fake.confirm(first.transactionId);
+    fake().confirm(first.transactionId);
     vi.mocked(place.placeOrder).mockRejectedValueOnce(new Error('the database went away'));
     expect((await save(diner, first)).status).toBe(500);
-    expect(fake.intents.get(first.transactionId)!.status).toBe('succeeded');
+    expect(fake().intents.get(first.transactionId)!.status).toBe('succeeded');
     expect(await historyOf(diner)).toEqual([]);
 
     // The lines are still in the cart, marked as being paid for: the payment page offers no Pay for them.
@@ -107,8 +101,8 @@ describe('a line is paid by one intent only', () => {
       // Two tabs press Pay before either card is confirmed: the second checkout replaces the first.
       const first = (await checkout(someone)).body;
       const second = (await checkout(someone, 0.01, { tip: { percent: 20 } })).body;
-      fake.confirm(first.transactionId);
-      fake.confirm(second.transactionId);
+      fake().confirm(first.transactionId);
+      fake().confirm(second.transactionId);
       const tabs = [first, second];
       const answers = [];
       for (const i of order) answers[i] = await save(someone, tabs[i]!);

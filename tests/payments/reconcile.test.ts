@@ -13,15 +13,9 @@ import { STRIPE_EVENTS } from '@/lib/payments/providers/stripe/webhook';
 import { call } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { adminOf, makeAdmin, makeDiner, type Person } from '../support/people';
-import { startFakeStripe, type FakeStripe } from './fake-stripe';
-import { addLines, checkout, historyOf, save, inStripeMode } from './support';
+import { addLines, checkout, historyOf, save, withFakeStripe } from './support';
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake.close());
-inStripeMode(() => fake);
+const fake = withFakeStripe();
 
 const CRON = 'cron-secret-for-tests-0123456789';
 let soup: string;
@@ -52,7 +46,7 @@ describe('a payment Stripe took is never left unrecorded', () => {
     await addLines(diner, [soup]);
     const intent = (await checkout(diner)).body;
     // The card was captured, then the server stopped: no order, and the page never saved it.
-    fake.succeed(intent.transactionId);
+    fake().succeed(intent.transactionId);
     await dueIn(intent.transactionId);
     const run = await runCron();
     expect(run.status).toBe(200);
@@ -66,10 +60,10 @@ describe('a payment Stripe took is never left unrecorded', () => {
   it('authorized and never saved (the page was closed): the reconciler settles it as the page would have', async () => {
     await addLines(diner, [soup]);
     const intent = (await checkout(diner)).body;
-    fake.confirm(intent.transactionId);
+    fake().confirm(intent.transactionId);
     await dueIn(intent.transactionId);
     await reconcilePayments();
-    expect(fake.intents.get(intent.transactionId)).toMatchObject({ status: 'succeeded', amount_received: 1450 });
+    expect(fake().intents.get(intent.transactionId)).toMatchObject({ status: 'succeeded', amount_received: 1450 });
     expect(await historyOf(diner)).toMatchObject([{ transactionId: intent.transactionId }]);
   });
 
@@ -77,10 +71,10 @@ describe('a payment Stripe took is never left unrecorded', () => {
     await addLines(diner, [soup]);
     const replaced = (await checkout(diner)).body;
     await checkout(diner, 0.01, { tip: { percent: 10 } });
-    fake.succeed(replaced.transactionId);
+    fake().succeed(replaced.transactionId);
     await dueIn(replaced.transactionId);
     await reconcilePayments();
-    expect(fake.intents.get(replaced.transactionId)!.amount_refunded).toBe(1450);
+    expect(fake().intents.get(replaced.transactionId)!.amount_refunded).toBe(1450);
     const record = await (await collections()).checkout_intents.findOne({ transactionId: replaced.transactionId });
     expect(record).toMatchObject({
       voided: expect.stringMatching(/^This checkout was replaced/),
@@ -91,17 +85,17 @@ describe('a payment Stripe took is never left unrecorded', () => {
     // Run again: nothing more is refunded.
     await dueIn(replaced.transactionId);
     await reconcilePayments();
-    expect(fake.refunds.filter((r) => r.payment_intent === replaced.transactionId)).toHaveLength(1);
+    expect(fake().refunds.filter((r) => r.payment_intent === replaced.transactionId)).toHaveLength(1);
   });
 
   it('Stripe unreachable: tried again, and shown on the admin home with what went wrong until it goes through', async () => {
     const admin = await adminOf(await makeAdmin());
     await addLines(diner, [soup]);
     const intent = (await checkout(diner)).body;
-    fake.succeed(intent.transactionId);
+    fake().succeed(intent.transactionId);
     await dueIn(intent.transactionId, { fulfilmentFixed: true });
     // The SDK tries a request three times.
-    for (let i = 0; i < 3; i++) fake.failNext({ status: 500, error: { type: 'api_error', message: 'Something went wrong on our end.' } }, `/v1/payment_intents/${intent.transactionId}`);
+    for (let i = 0; i < 3; i++) fake().failNext({ status: 500, error: { type: 'api_error', message: 'Something went wrong on our end.' } }, `/v1/payment_intents/${intent.transactionId}`);
     expect(await reconcilePayments()).toMatchObject({ failed: 1 });
     const later = new Date(Date.now() + 10 * MINUTE);
     expect(await paymentsToReconcile(admin, later)).toEqual([

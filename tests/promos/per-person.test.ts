@@ -14,8 +14,7 @@ import { call } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { makeDiner, makeGuest, uniqueEmail, type Person } from '../support/people';
 import { testAdmin } from '../support/settings';
-import { startFakeStripe, type FakeStripe } from '../payments/fake-stripe';
-import { addLines, checkout, historyOf, inStripeMode, payDemo, save } from '../payments/support';
+import { addLines, checkout, historyOf, withFakeStripe, payDemo, save } from '../payments/support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
@@ -113,12 +112,7 @@ describe('with the demo card', () => {
 });
 
 describe('with Stripe, the card counts too', () => {
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-  });
-  afterAll(() => fake.close());
-  inStripeMode(() => fake);
+  const fake = withFakeStripe();
 
   it('two throw-away accounts paying with the same card: the second is refused at capture, and its card not charged', async () => {
     const promo = await onceEach();
@@ -129,15 +123,15 @@ describe('with Stripe, the card counts too', () => {
       await addLines(account, [soup]);
       intents.push((await checkout(account, 0.01, { promo: promo.code })).body);
     }
-    fake.confirm(intents[0]!.transactionId, card);
+    fake().confirm(intents[0]!.transactionId, card);
     expect((await save(accounts[0]!, intents[0]!)).status).toBe(200);
-    fake.confirm(intents[1]!.transactionId, card);
+    fake().confirm(intents[1]!.transactionId, card);
     expect(await save(accounts[1]!, intents[1]!)).toEqual({ status: 409, body: { error: `This card has been used with ${promo.code} as many times as it allows. Your card was not charged.` } });
-    expect(fake.intents.get(intents[1]!.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    expect(fake().intents.get(intents[1]!.transactionId)).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect(await historyOf(accounts[1]!)).toEqual([]);
     // Another card is another person.
     const again = (await checkout(accounts[1]!, 0.01, { promo: promo.code })).body;
-    fake.confirm(again.transactionId, { fingerprint: 'fp_another_card' });
+    fake().confirm(again.transactionId, { fingerprint: 'fp_another_card' });
     expect((await save(accounts[1]!, again)).status).toBe(200);
   });
 });

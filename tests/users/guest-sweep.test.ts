@@ -17,18 +17,12 @@ import { anonymousSignIn, linkEmailPassword } from '../support/firebase';
 import { SITE, call, request } from '../support/http';
 import { pricedMenuItems } from '../support/menu';
 import { uniqueEmail, type Person } from '../support/people';
-import { startFakeStripe, type FakeStripe } from '../payments/fake-stripe';
-import { addLines, checkout, inStripeMode } from '../payments/support';
+import { addLines, checkout, withFakeStripe } from '../payments/support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
 const DAY = 24 * 60 * 60 * 1000;
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(() => fake.close());
-inStripeMode(() => fake);
+const fake = withFakeStripe();
 beforeEach(() => setRateLimitStore(new MemoryRateLimitStore()));
 
 /** Continue as guest, as the browser does it: a Firebase anonymous account, then its session. */
@@ -71,7 +65,7 @@ describe('the idle-guest sweep', () => {
     const guest = await realGuest();
     await addLines(guest, [soup]);
     const intent = (await checkout(guest, 0.01, { guest: { email: uniqueEmail('gone'), name: 'Gone' } })).body;
-    expect(fake.intents.get(intent.transactionId)!.status).toBe('requires_payment_method');
+    expect(fake().intents.get(intent.transactionId)!.status).toBe('requires_payment_method');
     await lastSeen(guest.uid, 31);
 
     expect(await removeIdleGuests()).toEqual({ removed: 1 });
@@ -80,6 +74,6 @@ describe('the idle-guest sweep', () => {
     expect(await firebaseAccount(guest.uid)).toBeNull();
     expect(await checkout_intents.findOne({ transactionId: intent.transactionId })).toMatchObject({ voided: expect.any(String) });
     await reconcilePayments();
-    expect(fake.intents.get(intent.transactionId)!.status).toBe('canceled');
+    expect(fake().intents.get(intent.transactionId)!.status).toBe('canceled');
   });
 });
