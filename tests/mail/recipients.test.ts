@@ -4,7 +4,7 @@
  * site cannot be used to flood somebody's inbox (book and cancel in a loop, or demo-mode receipts
  * under a victim's address). Cancelling a booking is rate-limited too.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PATCH as patchBooking } from '@/app/api/bookings/[id]/route';
 import { POST as postBooking } from '@/app/api/bookings/route';
 import { collections } from '@/lib/db';

@@ -5,7 +5,7 @@
  * after its lease first asks the provider for the refund its lost try made: sent again a day
  * later, when Stripe has forgotten the try's idempotency key, it is still made once.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getOrder, PATCH as patchOrder } from '@/app/api/orders/[id]/route';
 import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
 import { POST as retryRefundRoute } from '@/app/api/orders/[id]/refunds/[refundId]/route';

@@ -4,7 +4,7 @@
  * its hour is cancelled at Stripe by the reconciler, never by somebody else's Pay; and a checkout's
  * record is deleted once its retention (30 days, docs/payments.md) has passed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collections } from '@/lib/db';
 import { INTENT_RETENTION_MS } from '@/lib/payments/intents';
 import { reconcilePayments } from '@/lib/payments/reconcile';

@@ -4,7 +4,7 @@
  * same lines: the moment between the first payment's capture and its lines leaving the cart, and
  * for good once the first payment's completion failed after its capture.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as getCart } from '@/app/api/carts/route';
 import * as cart from '@/lib/cart/cart';
 import type { CartItem } from '@/lib/cart/types';

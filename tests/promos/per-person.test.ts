@@ -4,7 +4,7 @@
  * the card they pay with, by the fingerprint the provider gives. A code can also be kept for
  * diners signed in with a verified email.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as createRoute } from '@/app/api/promos/route';
 import type { CheckoutIntent } from '@/lib/payments/types';
 import type { Promo } from '@/lib/promos/types';

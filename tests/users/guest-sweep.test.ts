@@ -4,7 +4,7 @@
  * order), never one upgraded to an email at Firebase since; and it voids the guest's open
  * checkouts first, so the reconciler cancels them at Stripe instead of leaving them open there.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as sessionRoute } from '@/app/api/session/route';
 import { POST as jwtRoute } from '@/app/api/jwt/route';
 import type { SessionResponse } from '@/lib/auth/types';
