@@ -5,7 +5,7 @@
  * cannot finish shows on the admin home until it does.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as cronRoute } from '@/app/api/cron/payments/route';
 import { collections } from '@/lib/db';
 import { paymentsToReconcile, reconcilePayments } from '@/lib/payments/reconcile';
