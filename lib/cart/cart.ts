@@ -179,9 +179,11 @@ export async function removePaidLines(payment: {
  * lines is held (lib/cart/claims.ts), so no other payment can change them meanwhile.
  */
 export async function cartRefusal(ownerUid: string, cartIds: readonly string[], lines: readonly Pick<OrderLine, 'quantity'>[]): Promise<{ message: string; gone: boolean } | null> {
+  const ids = objectIds(cartIds);
   if (!cartIds.length) return null;
+  if (!ids.length) return { message: CART_CHANGED, gone: true };
   const { carts } = await collections();
-  const found = new Map((await carts.find({ ownerUid, _id: { $in: objectIds(cartIds) } }).toArray()).map((line) => [line._id.toHexString(), line]));
+  const found = new Map((await carts.find({ ownerUid, _id: { $in: ids } }).toArray()).map((line) => [line._id.toHexString(), line]));
   const items = await menuItemsOf([...found.values()]);
   for (const [i, cartId] of cartIds.entries()) {
     const line = found.get(cartId);

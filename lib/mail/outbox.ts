@@ -249,7 +249,7 @@ export async function sweepChanges(now = new Date()): Promise<number> {
     .limit(SWEEP_LIMIT)
     .toArray();
   const due = [...(await Promise.all(orders.map((order) => orderMessagesSince(order, since)))).flat(), ...changedBookings.flatMap((b) => bookingMessagesSince(b, since))];
-  const have = new Set((await outbox.find({ key: { $in: due.map(keyOf) } }, { projection: { key: 1 } }).toArray()).map((doc) => doc.key));
+  const have = new Set(due.length ? (await outbox.find({ key: { $in: due.map(keyOf) } }, { projection: { key: 1 } }).toArray()).map((doc) => doc.key) : []);
   const missing = due.filter((message) => !have.has(keyOf(message)));
   if (missing.length) await write(missing, now);
   // A full page leaves the rest for the next sweep, from where this one stopped reading orders.

@@ -32,7 +32,8 @@ import { getAdminStats } from '@/lib/stats/admin-stats';
 import { getSalesReport } from '@/lib/reports/sales';
 import { tableCodes } from '@/lib/tables/qr-sheet';
 import { tableCount } from '@/lib/tables/settings';
-import { tableTokens, rotateTableKey } from '@/lib/tables/tokens';
+import { codesValidUntil, tableTokens, rotateTableKey } from '@/lib/tables/tokens';
+import { paymentsToReconcile } from '@/lib/payments/reconcile';
 import { orderingView, stoppedExplanation } from '@/lib/settings/ordering';
 import { changeOrdering, getOrderingState, readSnapshot, saveSettings, setTableCount, settingsForAdmin } from '@/lib/settings/store';
 import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
@@ -210,6 +211,8 @@ const guardedCases: GuardedCase[] = [
   },
   { name: 'stoppedExplanation', needs: 'admin', setup: async () => ({ call: (a) => stoppedExplanation(a) }) },
   { name: 'tableTokens', needs: 'admin', setup: async () => ({ call: (a) => tableTokens(a, 3) }) },
+  { name: 'codesValidUntil', needs: 'admin', setup: async () => ({ call: (a) => codesValidUntil(a) }) },
+  { name: 'paymentsToReconcile', needs: 'admin', setup: async () => ({ call: (a) => paymentsToReconcile(a) }) },
   {
     name: 'rotateTableKey',
     needs: 'admin',
