@@ -9,6 +9,9 @@ export async function register() {
   if (!process.env.VERCEL) (await import('@/lib/db')).closeDbOnSignals();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
-  // On Vercel, where nothing runs between requests, the cron route does this.
-  if (!process.env.VERCEL) (await import('@/lib/users/guests')).startGuestSweep();
+  // On Vercel, where nothing runs between requests, the cron routes do these.
+  if (!process.env.VERCEL) {
+    (await import('@/lib/users/guests')).startGuestSweep();
+    (await import('@/lib/payments/reconcile')).startReconciler();
+  }
 }

@@ -157,12 +157,19 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
   if (blocked.length) {
     return (
       <div role="alert" className="mx-auto max-w-xl space-y-3 rounded bg-amber-50 p-8 text-amber-900">
-        {blocked.map((line) => (
-          <p key={line._id}>{line.attention?.message}</p>
+        {[...new Set(blocked.map((line) => line.attention?.message))].map((message) => (
+          <p key={message}>{message}</p>
         ))}
-        <Link href="/dashboard/cart" className="inline-block font-semibold underline">
-          Review your cart
-        </Link>
+        <p className="flex flex-wrap gap-4">
+          <Link href="/dashboard/cart" className="inline-flex min-h-11 items-center font-semibold underline">
+            Review your cart
+          </Link>
+          {blocked.some((line) => line.attention?.reason === 'paying') ? (
+            <Link href="/dashboard/paymentHistory" className="inline-flex min-h-11 items-center font-semibold underline">
+              Payment history
+            </Link>
+          ) : null}
+        </p>
       </div>
     );
   }
@@ -224,15 +231,19 @@ function PaymentOutcome({ phase }: { phase: Exclude<Phase, { step: 'choosing' }>
         </>
       ) : (
         <p role="status" className="font-semibold">
-          {phase.step === 'saving' ? 'Confirming your order…' : 'Your card went through, but your order could not be confirmed.'}
+          {phase.step === 'saving' ? 'Confirming your order…' : 'Your card went through, and your order is still being recorded.'}
         </p>
       )}
       <p className="text-xs text-gray-600">
         Transaction id: <span className="font-mono break-all">{phase.transactionId}</span>
       </p>
       {phase.step === 'unsaved' ? (
-        <p role="alert" className="text-sm text-red-600">
-          {phase.message} Keep the transaction id and contact us.
+        <p role="alert" className="text-sm text-red-700">
+          {phase.message} There is nothing more to pay: we record it by ourselves, and it will be in your{' '}
+          <Link href="/dashboard/paymentHistory" className="font-semibold underline">
+            payment history
+          </Link>{' '}
+          within a few minutes, with its receipt by email. If it is not there in an hour, contact us with the transaction id.
         </p>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { useState, type InputHTMLAttributes } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@/lib/client/api';
-import { DEMO_CARDS, groupCardNumber } from '@/lib/payments/demo-cards';
+import { DEMO_CARDS, groupCardNumber } from '@/lib/payments/providers/demo/cards';
 import type { DemoConfirmation } from '@/lib/payments/types';
 import { demoCardSchema, type DemoCard } from '@/lib/payments/schemas';
 import { Field, INPUT } from '@/components/ui/field';

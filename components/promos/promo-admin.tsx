@@ -41,7 +41,7 @@ export function PromoAdmin({ first, dishes }: { first: FirstPage<Promo>; dishes:
     { header: 'Discount', cell: (p) => `${offOf(p)}${p.minSubtotalCents ? `, from ${formatCents(p.minSubtotalCents)}` : ''}` },
     { header: 'Applies to', cell: (p) => <span className="capitalize">{appliesTo(p, names)}</span> },
     { header: 'Valid', cell: validity },
-    { header: 'Used', cell: (p) => `${p.uses}${p.maxUses !== undefined ? ` of ${p.maxUses}` : ''}${p.maxUsesPerDiner !== undefined ? ` (${p.maxUsesPerDiner} a diner)` : ''}` },
+    { header: 'Used', cell: (p) => `${p.uses}${p.maxUses !== undefined ? ` of ${p.maxUses}` : ''}${p.maxUsesPerDiner !== undefined ? ` (${p.maxUsesPerDiner} a diner)` : ''}${p.verifiedOnly ? ', verified diners only' : ''}` },
     { header: 'Active', cell: (p) => (p.active ? 'Yes' : 'No') },
     {
       header: 'Change',

@@ -20,7 +20,7 @@ export interface PromoDish {
 const CATEGORY_LABELS = Object.fromEntries(MENU_CATEGORIES.map((c) => [c, c.charAt(0).toUpperCase() + c.slice(1)])) as Record<MenuCategory, string>;
 
 function valuesOf(promo: Promo | null): PromoFormValues {
-  if (!promo) return { code: '', kind: 'percent', minSubtotal: 0, categories: [], menuIds: [], active: true };
+  if (!promo) return { code: '', kind: 'percent', minSubtotal: 0, categories: [], menuIds: [], verifiedOnly: false, active: true };
   return {
     code: promo.code,
     kind: promo.kind,
@@ -31,6 +31,7 @@ function valuesOf(promo: Promo | null): PromoFormValues {
     validUntil: promo.validUntil ?? '',
     maxUses: promo.maxUses,
     maxUsesPerDiner: promo.maxUsesPerDiner,
+    verifiedOnly: promo.verifiedOnly ?? false,
     categories: promo.categories,
     menuIds: promo.menuIds,
     active: promo.active,
@@ -109,7 +110,7 @@ export function PromoForm({ promo, dishes, onSaved, onCancel }: { promo: Promo |
         <Field id="promo-uses" label="Total uses" hint="Empty: no limit." error={errors.maxUses?.message}>
           {(described) => <input {...described} type="number" inputMode="numeric" min={1} {...numberField('maxUses')} className={INPUT} />}
         </Field>
-        <Field id="promo-uses-per-diner" label="Uses per diner" hint="Empty: no limit." error={errors.maxUsesPerDiner?.message}>
+        <Field id="promo-uses-per-diner" label="Uses per diner" hint="A diner is counted by the email they pay with, and by their card. Empty: no limit." error={errors.maxUsesPerDiner?.message}>
           {(described) => <input {...described} type="number" inputMode="numeric" min={1} {...numberField('maxUsesPerDiner')} className={INPUT} />}
         </Field>
       </div>
@@ -128,6 +129,9 @@ export function PromoForm({ promo, dishes, onSaved, onCancel }: { promo: Promo |
           )}
         </Field>
       </div>
+      <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
+        <input type="checkbox" {...register('verifiedOnly')} className="h-4 w-4 accent-gold" /> Verified diners only: signed in with a verified email, no guests
+      </label>
       <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
         <input type="checkbox" {...register('active')} className="h-4 w-4 accent-gold" /> Active: diners can use it
       </label>

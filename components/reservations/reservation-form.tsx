@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,7 +17,7 @@ interface Props {
   clock: RestaurantClock;
   /** The restaurant's hours: which seatings each day has. */
   schedule: Schedule;
-  guest: { name: string; email: string };
+  guest: { name: string; email: string; emailVerified: boolean };
 }
 
 const GUEST_COUNTS = Array.from({ length: MAX_GUESTS }, (_, i) => i + 1);
@@ -72,6 +73,15 @@ export function ReservationForm({ clock, schedule, guest }: Props) {
     <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
       <p className="text-sm text-gray-600">
         Booking as <strong>{guest.name}</strong> <span className="break-all">({guest.email})</span>
+        {guest.emailVerified ? null : (
+          <>
+            . We email booking updates to verified addresses only: verify yours on your{' '}
+            <Link href="/dashboard/userHome" className="font-semibold underline">
+              account page
+            </Link>{' '}
+            to get them; your bookings are always listed here.
+          </>
+        )}
       </p>
       {/* Two abreast from a phone's width up, so the whole form and its button fit the first screen. */}
       <div className="grid gap-4 min-[25rem]:grid-cols-2 md:gap-6">

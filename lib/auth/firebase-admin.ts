@@ -177,6 +177,21 @@ export async function firebaseAccount(uid: string): Promise<{ email: string | nu
 const LOOKUP_BATCH = 100;
 
 /**
+ * Which of these uids Firebase has an account for that is not anonymous any more: an email, or a
+ * provider, linked to it. A uid Firebase has no account for is in neither. Throws when Firebase
+ * cannot be reached.
+ */
+export async function upgradedAccounts(uids: readonly string[]): Promise<Set<string>> {
+  const firebase = getFirebaseAdminAuth();
+  const upgraded = new Set<string>();
+  for (let i = 0; i < uids.length; i += LOOKUP_BATCH) {
+    const { users } = await firebase.getUsers(uids.slice(i, i + LOOKUP_BATCH).map((uid) => ({ uid })));
+    for (const user of users) if (user.email || user.providerData.length) upgraded.add(user.uid);
+  }
+  return upgraded;
+}
+
+/**
  * The Firebase accounts that have these addresses now, by normalized address: uid and when the
  * account was made. An address Firebase has no account for is absent. Throws when Firebase is not
  * configured or cannot be reached.

@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { HttpError } from '@/lib/api/http';
 import { collections } from '@/lib/db';
 import { normalizeEmail } from '@/lib/users/email';
+import { guestSeenDue, guestUntil } from '@/lib/users/guest-idle';
 import { assertSameOrigin } from './csrf';
 import { hasRole, type Role, type RolesUpTo } from './roles';
 import { SESSION_COOKIE, sessionTokensOf, verifySessionToken } from './session';
@@ -79,6 +80,8 @@ export async function viewerOfSessionToken(token: string | undefined): Promise<S
   if (!record) return null;
   if ((record.sessionVersion ?? 0) !== claims.version) return null;
   if (record.revokedSessions?.some((ended) => ended.id === claims.sessionId)) return null;
+  // A guest seen is not idle: their record is kept 30 days from now (one write a day at most).
+  if (record.guestUntil && guestSeenDue(record.guestUntil)) await users.updateOne({ _id: record._id, guestUntil: record.guestUntil }, { $set: { guestUntil: guestUntil(new Date()) } });
   const viewer = Object.freeze({
     uid: claims.uid,
     email: record.email,

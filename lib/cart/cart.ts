@@ -10,6 +10,7 @@ import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/orders/types';
 import type { AddToCartInput } from '@/lib/cart/schemas';
+import { BEING_PAID, claimsOn } from './claims';
 import { fingerprint, itemKeyOf } from './item-key';
 
 /**
@@ -18,6 +19,8 @@ import { fingerprint, itemKeyOf } from './item-key';
  * a line whose dish has since gone, sold out or changed is shown as needing attention and is
  * refused at payment until it is removed or chosen again, so nothing is charged at a stale price.
  */
+
+export const CART_CHANGED = 'Your cart changed, please review it.';
 
 /** Ids as stored ObjectIds; a malformed one matches nothing, so it is left out. */
 function objectIds(ids: readonly string[]): ObjectId[] {
@@ -124,7 +127,11 @@ export async function listCart(viewer: Shopper, email = viewer.email): Promise<C
   const { carts } = await collections();
   const lines = await carts.find({ ownerUid: viewer.uid }).sort({ _id: 1 }).toArray();
   const items = await menuItemsOf(lines);
-  return lines.map((line) => toCartItem(line, items.get(line.menuId)));
+  const paying = new Set((await claimsOn(viewer.uid, lines.map((line) => line._id.toHexString()))).live);
+  return lines.map((line) => {
+    const item = toCartItem(line, items.get(line.menuId));
+    return paying.has(item._id) ? { ...item, attention: { reason: 'paying', message: BEING_PAID } } : item;
+  });
 }
 
 /**
@@ -163,6 +170,28 @@ export async function removePaidLines(payment: {
     const { deletedCount } = await carts.deleteOne({ ...untouched, quantity: { $lte: paid } });
     if (!deletedCount) await carts.updateOne({ ...untouched, quantity: { $gt: paid } }, { $inc: { quantity: -paid }, $push: { paidBy: transactionId } });
   }
+}
+
+/**
+ * Why the owner's cart no longer holds what a payment covers, or null when it does: each line
+ * still there, unchanged on the menu, with at least the quantity paid for (a line raised since
+ * keeps the rest for later). Read just before the money is taken, once the payment's claim on the
+ * lines is held (lib/cart/claims.ts), so no other payment can change them meanwhile.
+ */
+export async function cartRefusal(ownerUid: string, cartIds: readonly string[], lines: readonly Pick<OrderLine, 'quantity'>[]): Promise<{ message: string; gone: boolean } | null> {
+  const ids = objectIds(cartIds);
+  if (!cartIds.length) return null;
+  if (!ids.length) return { message: CART_CHANGED, gone: true };
+  const { carts } = await collections();
+  const found = new Map((await carts.find({ ownerUid, _id: { $in: ids } }).toArray()).map((line) => [line._id.toHexString(), line]));
+  const items = await menuItemsOf([...found.values()]);
+  for (const [i, cartId] of cartIds.entries()) {
+    const line = found.get(cartId);
+    if (!line || line.quantity < (lines[i]?.quantity ?? 1)) return { message: CART_CHANGED, gone: true };
+    const attention = attentionOf(line, items.get(line.menuId));
+    if (attention) return { message: attention.message, gone: false };
+  }
+  return null;
 }
 
 /** The kitchen load units the viewer's cart would take (each dish's load times its quantity; a dish gone from the menu counts none). */

@@ -1,8 +1,8 @@
 import type { SelectedOption } from '@/lib/menu/types';
 
-/** Why a line cannot be paid for as it is: its dish went, sold out, or changed since it was added. */
+/** Why a line cannot be paid for as it is: its dish went, sold out, or changed since it was added, or another payment is paying for it now. */
 export interface LineAttention {
-  reason: 'removed' | 'sold-out' | 'changed';
+  reason: 'removed' | 'sold-out' | 'changed' | 'paying';
   message: string;
 }
 

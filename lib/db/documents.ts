@@ -241,6 +241,37 @@ export interface CheckoutIntentDoc extends PricedCheckout {
    * order takes over once this is a while ago (the first one crashed).
    */
   claimedAt?: Date;
+  /** The token of the table's QR code it was opened with (a table order): checked again before the money is taken. */
+  tableToken?: string;
+  /** The confirmation settling it now (lib/payments/settle.ts), until when: one at a time. */
+  settling?: { by: string; until: Date };
+  /** When the reconciler (lib/payments/reconcile.ts) looks at it next; absent once nothing is left to do. */
+  reconcileAt?: Date;
+  /** When it was voided. */
+  voidedAt?: Date;
+  /** When the record may be deleted: a while after it was recorded as an order, or voided and cancelled at the provider. */
+  deleteAfter?: Date;
+  /** A payment the provider charged that was not recorded as an order, given back: when, how much, the provider's refund, and why. */
+  refunded?: { at: Date; cents: number; providerId: string; reason: string };
+  /** What went wrong the last times the reconciler tried it: the admin home lists these. */
+  attention?: { at: Date; error: string; tries: number };
+}
+
+/**
+ * The demo card provider's own account of an intent (lib/payments/providers/demo), as Stripe keeps
+ * a PaymentIntent: what it charges, its state, and the refunds made of it. Money is in cents;
+ * nobody is ever charged.
+ */
+export interface DemoIntentDoc {
+  /** `demo_pi_…`, the intent's id. */
+  _id: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
+  refunds: { id: string; cents: number; refundId?: string }[];
+  refundedCents: number;
+  createdAt: Date;
 }
 
 /**
@@ -250,8 +281,11 @@ export interface CheckoutIntentDoc extends PricedCheckout {
  */
 export interface LineClaimsDoc {
   _id: string;
-  /** Each line a payment claimed, and when; a claim older than an intent's lifetime can stop no intent and is dropped. */
-  claims: { cartId: string; transactionId: string; at: Date }[];
+  /**
+   * Each line a payment claimed, and when. Live until the payment's lines have left the cart, then
+   * `done`: a done claim only says which payment took a line, and is dropped after a while.
+   */
+  claims: { cartId: string; transactionId: string; at: Date; done?: Date }[];
 }
 
 /** A table booking. `date` and `time` are the restaurant's local wall clock, as the diner chose them. */
@@ -327,6 +361,8 @@ export interface TableKeyDoc {
   rotatedAt: Date;
   /** The uid of the admin who made it. */
   rotatedBy: string;
+  /** Until when the codes printed with it work: the period the owner chose when making them. */
+  validUntil: Date;
 }
 
 /** One rate-limit counter per key and window (MongoDB only; a TTL index removes old windows). */
@@ -355,6 +391,8 @@ export interface OutboxDoc {
   attempts: number;
   /** Waiting: when it may be sent; sending: when its sender's lease ends. */
   nextAttemptAt: Date;
+  /** It counts toward its address's messages of the hour (lib/mail/outbox.ts `MAIL_PER_ADDRESS_HOUR`). */
+  counted?: true;
   /** The sender holding it while sending. */
   leaseId?: string;
   lastError?: string;
@@ -434,20 +472,13 @@ export interface DailyRollupDoc {
   refundIds?: string[];
 }
 
-/**
- * A promo code in `promos` (lib/promos): its terms, and the payments that used it. A use is taken
- * by one conditional write when the payment is about to be taken, and it names the payment, so a
- * repeated completion counts once and a refund gives exactly that use back.
- */
+/** A promo code in `promos` (lib/promos): its terms. Its uses are documents of their own (`promoUses`). */
 export interface PromoDoc extends Omit<PromoTerms, 'code'> {
   _id?: ObjectId;
   /** As the admin wrote it, shown on receipts and tickets. */
   code: string;
   /** The code trimmed and in lower case: unique, what a diner's code is matched by. */
   codeKey: string;
-  /** `redemptions.length`, kept beside it for the filter that takes a use. */
-  uses: number;
-  redemptions: { transactionId: string; uid: string; at: Date }[];
   createdAt: Date;
   updatedAt: Date;
   /** Who last changed it: the admin's uid and email. */
@@ -516,6 +547,31 @@ export interface PrintSetupDoc {
   updatedBy: string;
 }
 
+/**
+ * One use of a promo code by one payment (lib/promos/uses.ts), taken by one insert: its places
+ * under the code's limits are unique, so the code's uses, and each person's, never pass them.
+ */
+export interface PromoUseDoc {
+  _id?: ObjectId;
+  /** The code's id. */
+  promoId: string;
+  /** The payment that used it: one use per payment. */
+  transactionId: string;
+  ownerUid: string;
+  /** The person, by the mailbox they paid with (lib/users/email.ts `personEmail`). */
+  email: string;
+  /** The card's fingerprint, where the provider gave one. */
+  card?: string;
+  at: Date;
+  /** Its place among the code's uses, from 1: at most `maxUses`. */
+  n: number;
+  /** Its place among this email's uses of the code, from 1: at most `maxUsesPerDiner`. */
+  emailN: number;
+  /** Its place among this card's uses of the code, and that place as one key (`<code id>:<card>#<n>`, unique). */
+  cardN?: number;
+  cardSeat?: string;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -543,4 +599,6 @@ export interface Collections {
   printers: PrinterDoc;
   printJobs: PrintJobDoc;
   printSetup: PrintSetupDoc;
+  promoUses: PromoUseDoc;
+  demoIntents: DemoIntentDoc;
 }

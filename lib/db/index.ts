@@ -184,6 +184,8 @@ function collectionsOf(db: AppDb): AppCollections {
     printers: db.collection('printers'),
     printJobs: db.collection('printJobs'),
     printSetup: db.collection('printSetup'),
+    promoUses: db.collection('promoUses'),
+    demoIntents: db.collection('demoIntents'),
     stamps: db.collection('stamps'),
     migrations: db.collection('migrations'),
     locks: db.collection('locks'),

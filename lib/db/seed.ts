@@ -40,8 +40,9 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('payments', { transactionId: 1 }, { unique: true });
   await index('checkout_intents', { transactionId: 1 }, { unique: true });
   await index('checkout_intents', { ownerUid: 1 });
-  // Unpaid intents older than their hour, swept as new ones open (lib/payments/intents.ts).
-  await index('checkout_intents', { status: 1, createdAt: 1 });
+  // The reconciler's work, soonest first, and the records past their retention (lib/payments/reconcile.ts).
+  await index('checkout_intents', { reconcileAt: 1 }, { sparse: true });
+  await index('checkout_intents', { deleteAfter: 1 }, { sparse: true });
   // Orders changed since a time: the polling fallback of the order events, and a client catching up.
   await index('payments', { updatedAt: 1 });
   await index('payments', { ownerUid: 1, updatedAt: 1 });
@@ -76,9 +77,18 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   // One message per change (lib/mail/outbox.ts); the senders take what is due; the Email page lists a state newest first.
   // A diner's code is matched trimmed and in lower case (lib/promos).
   await index('promos', { codeKey: 1 }, { unique: true });
+  // A code's uses (lib/promos/uses.ts): one per payment, each place under its limits taken once,
+  // read by code and by person (email, card).
+  await index('promoUses', { promoId: 1, transactionId: 1 }, { unique: true });
+  await index('promoUses', { promoId: 1, n: 1 }, { unique: true });
+  await index('promoUses', { promoId: 1, email: 1, emailN: 1 }, { unique: true });
+  await index('promoUses', { promoId: 1, card: 1, cardN: 1 });
+  await index('promoUses', { cardSeat: 1 }, { unique: true, sparse: true });
   await index('outbox', { key: 1 }, { unique: true });
   await index('outbox', { state: 1, nextAttemptAt: 1 });
   await index('outbox', { state: 1, _id: -1 });
+  // What one address received in the last hour (its cap, lib/mail/outbox.ts).
+  await index('outbox', { to: 1, createdAt: 1 });
   // Bookings made or changed since a time: what the mail sweep reads.
   await index('bookings', { createdAt: 1 });
   await index('bookings', { updatedAt: 1 });

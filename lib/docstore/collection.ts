@@ -166,10 +166,10 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     const either = compileFilter({ $or: branches }, compilable);
     const arms = branches.map((branch: Document) => compileFilter({ $and: [rest, branch] }, compilable));
     if (!common.exact || !either.exact || arms.some((arm) => !arm.exact)) return null;
-    const rows = Number((this.store.statement(`SELECT max(rowid) AS n FROM ${this.table}`).get() as { n: number | null }).n ?? 0);
+    const rows = Number((this.store.statement(`SELECT max(rowid) AS tally FROM ${this.table}`).get() as { tally: number | null }).tally ?? 0);
     const even = Math.ceil(Math.sqrt(need * rows * 20));
-    const probe = `SELECT count(*) AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ?)`;
-    const matches = Number((this.store.statement(probe).get(...where.params, even) as { n: number }).n);
+    const probe = `SELECT count(*) AS tally FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ?)`;
+    const matches = Number((this.store.statement(probe).get(...where.params, even) as { tally: number }).tally);
     if (matches >= even) {
       // Many: the sort's index, the branches tested on each row it gives (`+` keeps SQLite from gathering them by index).
       return { sql: `SELECT rowid, body FROM ${this.table} WHERE (${common.sql}) AND +(${either.sql}) ORDER BY ${orderBy(terms)} LIMIT ? OFFSET ?`, params: [...common.params, ...either.params] };
@@ -222,9 +222,9 @@ export class DocCollection<T extends Document> implements AppCollection<T> {
     const where = this.where(info, filter);
     const query = { collection: this.name, narrowed: Object.keys(filter ?? {}).length > 0 };
     if (where.exact) {
-      const sql = limit ? `SELECT count(*) AS n FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ?)` : `SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`;
+      const sql = limit ? `SELECT count(*) AS tally FROM (SELECT 1 FROM ${this.table} WHERE ${where.sql} LIMIT ?)` : `SELECT count(*) AS tally FROM ${this.table} WHERE ${where.sql}`;
       const params = limit ? [...where.params, limit] : where.params;
-      return Number((this.store.statement(sql, query, params).get(...params) as { n: number }).n);
+      return Number((this.store.statement(sql, query, params).get(...params) as { tally: number }).tally);
     }
     let count = 0;
     for (const _ of this.select(info, filter, limit ? { limit } : {})) count++;

@@ -143,7 +143,7 @@ export class DocStore {
     let tables: number;
     try {
       version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-      tables = Number((db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number }).n);
+      tables = Number((db.prepare("SELECT count(*) AS tally FROM sqlite_schema WHERE type = 'table'").get() as { tally: number }).tally);
     } catch (err) {
       throw readError(this.file ?? ':memory:', err);
     }

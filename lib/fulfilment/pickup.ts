@@ -134,7 +134,7 @@ function assertTakingOrders(context: OrderingContext, now: Date): void {
 export async function chooseFulfilment(choice: FulfilmentChoice, now = new Date(), load = 1): Promise<Fulfilment> {
   if (choice.kind === 'table') {
     if (!(await isTable(choice.table))) throw new HttpError(400, `There is no table ${choice.table} here. Please check the number on your table.`);
-    if (!(await isTableToken(choice.table, choice.token))) throw new HttpError(403, NOT_SCANNED);
+    if (!(await isTableToken(choice.table, choice.token, now))) throw new HttpError(403, NOT_SCANNED);
   }
   const context = await orderingContext(now);
   assertTakingOrders(context, now);
@@ -163,11 +163,14 @@ export async function chooseFulfilment(choice: FulfilmentChoice, now = new Date(
  * Takes the order's place in the kitchen just before the money is taken: its pickup slot, or for
  * "as soon as possible" and a table the earliest slot with room now (resolved again; after the
  * day's last slot, tomorrow's first while the hours run on past midnight). 409 when
- * the restaurant stopped taking orders, closed, or filled meanwhile. Safe to repeat for one
- * payment: it holds one place, and a place already held is kept.
+ * the restaurant stopped taking orders, closed, or filled meanwhile, and for a table when its
+ * token is not the table's for this service day. Safe to repeat for one payment: it holds one
+ * place, and a place already held is kept.
  */
-export async function holdFulfilment(transactionId: string, fulfilment: Fulfilment | undefined, load = 1, now = new Date()): Promise<Fulfilment | undefined> {
+export async function holdFulfilment(transactionId: string, fulfilment: Fulfilment | undefined, load = 1, now = new Date(), tableToken?: string): Promise<Fulfilment | undefined> {
   if (!fulfilment) return fulfilment;
+  // A table order is taken only with the table's token of this service day (its QR code scanned today, not replaced since).
+  if (fulfilment.kind === 'table' && !(await isTableToken(fulfilment.table, tableToken, now))) throw new HttpError(409, NOT_SCANNED);
   const held = await slotHeldBy(transactionId);
   const context = await orderingContext(now);
   const rules = rulesOf(context, now);

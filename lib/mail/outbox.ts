@@ -6,6 +6,7 @@ import type { BookingDoc, OutboxDoc, PaymentDoc } from '@/lib/db/documents';
 import { readStamp, setStamp } from '@/lib/db/stamps';
 import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
 import { streamConfig } from '@/lib/orders/stream-config';
+import { isDemoPayment } from '@/lib/payments/mode';
 import { restaurantDetails } from './restaurant';
 import type { MailKind } from './types';
 
@@ -25,6 +26,10 @@ interface Message {
   ref: ObjectId;
   to: string;
   refundId?: string;
+  /** Whose order or booking it is: a booking's messages go only to its owner's verified address. */
+  ownerUid?: string;
+  /** An order's: paid through a real provider (the demo card charges nobody). */
+  paid?: boolean;
 }
 
 const keyOf = ({ kind, ref, refundId }: Message) => (refundId ? `${kind}:${ref.toHexString()}:${refundId}` : `${kind}:${ref.toHexString()}`);
@@ -33,14 +38,65 @@ const keyOf = ({ kind, ref, refundId }: Message) => (refundId ? `${kind}:${ref.t
 const LOG_WRITES = process.env.MAIL_LOG_OUTBOX_WRITES === '1';
 
 /**
+ * Messages one address receives in an hour, beyond those about its orders: enough for a booking
+ * and its changes, too few to make the restaurant's mailer a way to flood somebody's inbox. An
+ * order's messages are not counted when it was paid for real, or when they go to its owner's own
+ * verified address; those to an address a guest typed, for a demo order, are. Past it, a message
+ * is kept, failed and unsent, on the Email page.
+ */
+export const MAIL_PER_ADDRESS_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The owners whose address, as their message names it, Firebase has verified (`uid\naddress`); only those it matters for are read. */
+async function verifiedAddresses(messages: readonly Message[]): Promise<Set<string>> {
+  const owners = [...new Set(messages.flatMap((m) => (m.ownerUid && !m.paid ? [m.ownerUid] : [])))];
+  if (!owners.length) return new Set();
+  const { users } = await collections();
+  const verified = await users.find({ uid: { $in: owners }, emailVerified: true }, { projection: { uid: 1, email: 1 } }).toArray();
+  return new Set(verified.map((user) => `${user.uid}\n${user.email}`));
+}
+
+/**
  * Writes the messages the outbox lacks; true when any was new. All of them in one write first,
  * which is one commit on the embedded engine: what a change costs. When some are there already
  * (a repeated completion), each is written unless its key is there, one upsert each.
  */
-async function write(messages: Message[], now = new Date()): Promise<boolean> {
+async function write(wanted: Message[], now = new Date()): Promise<boolean> {
+  const verified = await verifiedAddresses(wanted);
+  const toVerified = (m: Message) => verified.has(`${m.ownerUid}\n${m.to}`);
+  const isBooking = (m: Message) => m.kind.startsWith('booking-');
+  const messages = wanted.filter((m) => !isBooking(m) || toVerified(m));
   if (!messages.length) return false;
+  const capped = (m: Message) => m.kind !== 'order-new' && (isBooking(m) || !(m.paid || toVerified(m)));
   const { outbox } = await collections();
-  const docs = (): OutboxDoc[] => messages.map((message) => ({ key: keyOf(message), ...message, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now }));
+  const fields = new Map<Message, Partial<OutboxDoc>>();
+  // New capped messages, in order, each counted against its address's hour, those of this write included.
+  const since = new Date(now.getTime() - HOUR_MS);
+  const counts = new Map<string, number>();
+  for (const message of messages.filter(capped)) {
+    if (await outbox.findOne({ key: keyOf(message) }, { projection: { _id: 1 } })) continue;
+    const count = counts.get(message.to) ?? (await outbox.countDocuments({ to: message.to, counted: true, createdAt: { $gte: since } }));
+    if (count < MAIL_PER_ADDRESS_HOUR) {
+      counts.set(message.to, count + 1);
+      fields.set(message, { counted: true });
+    } else {
+      counts.set(message.to, count);
+      fields.set(message, { state: 'failed', lastError: `Not sent: ${message.to} had ${MAIL_PER_ADDRESS_HOUR} messages from us in the last hour.` });
+    }
+  }
+  const docs = (): OutboxDoc[] =>
+    messages.map((message) => ({
+      key: keyOf(message),
+      kind: message.kind,
+      ref: message.ref,
+      to: message.to,
+      ...(message.refundId ? { refundId: message.refundId } : {}),
+      state: 'waiting',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      ...fields.get(message),
+    }));
   try {
     await outbox.insertMany(docs());
     return true;
@@ -79,6 +135,12 @@ async function hook(name: string, messages: () => Promise<Message[]>): Promise<v
   if (LOG_WRITES) console.log(`[mail] outbox ${name} in ${(performance.now() - started).toFixed(2)} ms`);
 }
 
+/** What an order's messages carry for the cap: its owner, and whether it was paid for real. */
+const orderSide = (order: Pick<PaymentDoc, 'ownerUid' | 'transactionId'>): Pick<Message, 'ownerUid' | 'paid'> => ({
+  ...(order.ownerUid ? { ownerUid: order.ownerUid } : {}),
+  paid: !isDemoPayment(order.transactionId),
+});
+
 /** A kitchen display that missed this many heartbeats is gone. */
 const KITCHEN_GONE_BEATS = 2.5;
 
@@ -96,9 +158,9 @@ async function readyEmailsWanted(ownerUid: string | undefined): Promise<boolean>
 export function mailOrderPaid(orderId: ObjectId): Promise<void> {
   return hook('order paid', async () => {
     const { payments } = await collections();
-    const order = await payments.findOne({ _id: orderId }, { projection: { email: 1, status: 1 } });
+    const order = await payments.findOne({ _id: orderId }, { projection: { email: 1, status: 1, transactionId: 1, ownerUid: 1 } });
     if (!order) return [];
-    const messages: Message[] = [{ kind: 'order-confirmation', ref: orderId, to: order.email }];
+    const messages: Message[] = [{ kind: 'order-confirmation', ref: orderId, to: order.email, ...orderSide(order) }];
     if (order.status === 'pending' && !(await kitchenSeenWithin(streamConfig().heartbeatMs * KITCHEN_GONE_BEATS))) {
       messages.push({ kind: 'order-new', ref: orderId, to: (await restaurantDetails()).email });
     }
@@ -108,8 +170,8 @@ export function mailOrderPaid(orderId: ObjectId): Promise<void> {
 
 /** What an order's status calls for: "ready" to the diner unless they turned it off, "cancelled" always. */
 async function statusMessages(order: WithId<PaymentDoc>, status: PaymentDoc['status']): Promise<Message[]> {
-  if (status === 'cancelled') return [{ kind: 'order-cancelled', ref: order._id, to: order.email }];
-  if (status === 'ready' && (await readyEmailsWanted(order.ownerUid))) return [{ kind: 'order-ready', ref: order._id, to: order.email }];
+  if (status === 'cancelled') return [{ kind: 'order-cancelled', ref: order._id, to: order.email, ...orderSide(order) }];
+  if (status === 'ready' && (await readyEmailsWanted(order.ownerUid))) return [{ kind: 'order-ready', ref: order._id, to: order.email, ...orderSide(order) }];
   return [];
 }
 
@@ -120,7 +182,7 @@ export function mailOrderStatus(order: WithId<PaymentDoc>): Promise<void> {
 
 /** Part of the order was refunded (the refund is on `order` already). */
 export function mailOrderRefund(order: WithId<PaymentDoc>, refundId: string): Promise<void> {
-  return hook('order refund', async () => [{ kind: 'order-refund', ref: order._id, to: order.email, refundId }]);
+  return hook('order refund', async () => [{ kind: 'order-refund', ref: order._id, to: order.email, refundId, ...orderSide(order) }]);
 }
 
 const BOOKING_KINDS: Record<BookingDoc['status'], MailKind> = {
@@ -132,7 +194,7 @@ const BOOKING_KINDS: Record<BookingDoc['status'], MailKind> = {
 
 /** The booking was made, confirmed, cancelled or expired (`booking` as it is now). */
 export function mailBookingChange(booking: WithId<BookingDoc>): Promise<void> {
-  return hook('booking', async () => [{ kind: BOOKING_KINDS[booking.status], ref: booking._id, to: booking.email }]);
+  return hook('booking', async () => [{ kind: BOOKING_KINDS[booking.status], ref: booking._id, to: booking.email, ownerUid: booking.ownerUid }]);
 }
 
 // ---- the sweep ----
@@ -145,21 +207,23 @@ const SWEEP_LIMIT = 500;
 
 async function orderMessagesSince(order: WithId<PaymentDoc>, since: Date): Promise<Message[]> {
   const messages: Message[] = [];
-  if (order.data >= since) messages.push({ kind: 'order-confirmation', ref: order._id, to: order.email });
+  const side = orderSide(order);
+  if (order.data >= since) messages.push({ kind: 'order-confirmation', ref: order._id, to: order.email, ...side });
   for (const step of order.statusHistory) {
     if (step.at >= since) messages.push(...(await statusMessages(order, step.status)));
   }
   for (const refund of order.refunds ?? []) {
-    if (refund.at >= since) messages.push({ kind: 'order-refund', ref: order._id, to: order.email, refundId: refund.id });
+    if (refund.at >= since) messages.push({ kind: 'order-refund', ref: order._id, to: order.email, refundId: refund.id, ...side });
   }
   return messages;
 }
 
 function bookingMessagesSince(booking: WithId<BookingDoc>, since: Date): Message[] {
   const messages: Message[] = [];
-  if (booking.createdAt >= since) messages.push({ kind: 'booking-received', ref: booking._id, to: booking.email });
+  const { ownerUid } = booking;
+  if (booking.createdAt >= since) messages.push({ kind: 'booking-received', ref: booking._id, to: booking.email, ownerUid });
   if (booking.status !== 'pending' && booking.updatedAt && booking.updatedAt >= since) {
-    messages.push({ kind: BOOKING_KINDS[booking.status], ref: booking._id, to: booking.email });
+    messages.push({ kind: BOOKING_KINDS[booking.status], ref: booking._id, to: booking.email, ownerUid });
   }
   return messages;
 }
@@ -185,7 +249,7 @@ export async function sweepChanges(now = new Date()): Promise<number> {
     .limit(SWEEP_LIMIT)
     .toArray();
   const due = [...(await Promise.all(orders.map((order) => orderMessagesSince(order, since)))).flat(), ...changedBookings.flatMap((b) => bookingMessagesSince(b, since))];
-  const have = new Set((await outbox.find({ key: { $in: due.map(keyOf) } }, { projection: { key: 1 } }).toArray()).map((doc) => doc.key));
+  const have = new Set(due.length ? (await outbox.find({ key: { $in: due.map(keyOf) } }, { projection: { key: 1 } }).toArray()).map((doc) => doc.key) : []);
   const missing = due.filter((message) => !have.has(keyOf(message)));
   if (missing.length) await write(missing, now);
   // A full page leaves the rest for the next sweep, from where this one stopped reading orders.

@@ -146,47 +146,78 @@ export function actorOf(person: Pick<Staff, 'uid' | 'name' | 'email'>): Actor {
 }
 
 /**
+ * What a status change writes besides the status, in the same conditional write: a filter the
+ * order must still match as read, and what to add (a cancellation reserves its refund here).
+ */
+export interface StatusWriteAlongside {
+  filter: Record<string, unknown>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+}
+
+/** How often a change is written again when only `alongside`'s condition moved under it (a refund reserved meanwhile). */
+const ALONGSIDE_TRIES = 5;
+
+/**
  * Moves an order one step on, recording when and who. The update matches the status the rules
  * were checked against (the one the caller saw, when given), so of two people acting at once
  * exactly one succeeds and the other is told what happened meanwhile (409) instead of overriding
- * it. `settle`, when given, runs once the change is written and before the diner is told or the
- * feed hears of it (a cancellation gives the money back there, so its message can say so).
+ * it. `alongside`, when given, is priced from the order as read and written in that same update.
+ * `settle`, when given, runs once the change is written and before the diner is told or the feed
+ * hears of it (a cancellation gives the money back there, so its message can say so).
  */
 export async function changeOrderStatus(
   staff: Staff,
   id: string,
   { status: to, from }: OrderStepInput,
-  settle?: (order: WithId<PaymentDoc>) => Promise<WithId<PaymentDoc>>,
+  { alongside, settle }: { alongside?: (order: WithId<PaymentDoc>) => StatusWriteAlongside | null; settle?: (order: WithId<PaymentDoc>) => Promise<WithId<PaymentDoc>> } = {},
 ): Promise<Order> {
   authorize(staff, 'staff');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
   const { payments } = await collections();
-  const order = await payments.findOne({ _id });
-  if (!order) throw new HttpError(404, NOT_FOUND);
-  const seen = from ?? order.status;
-  if (order.status !== seen) throw movedOn(order.status);
-  const refused = transitionRefusal(seen, to);
-  if (refused) throw new HttpError(409, refused);
+  let seen = from;
+  for (let tries = 0; tries < ALONGSIDE_TRIES; tries++) {
+    const order = await payments.findOne({ _id });
+    if (!order) throw new HttpError(404, NOT_FOUND);
+    seen ??= order.status;
+    if (order.status !== seen) throw movedOn(order.status);
+    const refused = transitionRefusal(seen, to);
+    if (refused) throw new HttpError(409, refused);
 
-  const at = new Date();
-  const { modifiedCount } = await payments.updateOne(
-    { _id, status: seen },
-    { $set: { status: to, updatedAt: at }, $push: { statusHistory: { status: to, at, by: actorOf(staff) } } },
-  );
-  const written = await payments.findOne({ _id });
-  if (!written) throw new HttpError(404, NOT_FOUND);
-  if (modifiedCount !== 1) throw movedOn(written.status);
-  const latest = settle ? await settle(written) : written;
-  await mailOrderStatus(latest);
-  if (to === 'cancelled') {
-    // Its money leaves the day's figures, and its pickup slot goes to somebody else.
-    await countCancellation(await getDb(), latest, (await getSettings()).schedule.timeZone);
-    await releaseFulfilment(latest.transactionId);
-    await queueCancelSlips(latest, actorOf(staff));
+    const at = new Date();
+    const extra = alongside?.(order) ?? null;
+    const written = await payments.findOneAndUpdate(
+      { _id, status: seen, ...extra?.filter },
+      {
+        $set: { status: to, updatedAt: at },
+        $push: { statusHistory: { status: to, at, by: actorOf(staff) }, ...extra?.$push },
+        ...(extra?.$inc ? { $inc: extra.$inc } : {}),
+      },
+      { returnDocument: 'after' },
+    );
+    if (!written) continue;
+    const latest = settle ? await settle(written) : written;
+    await afterStatusChange(latest);
+    return shapeOrders([latest])[0]!;
   }
-  await orderWritten(async () => latest);
-  return shapeOrders([latest])[0]!;
+  throw new HttpError(409, 'This order kept changing. Reload it and try again.');
+}
+
+/**
+ * What follows an order's status change, `order` as it is now: the diner's message, and for a
+ * cancellation its money out of the day's figures and its pickup slot to somebody else; then the
+ * order's feed. Each step is safe to repeat, so a change whose process stopped midway is finished
+ * by running this again.
+ */
+export async function afterStatusChange(order: WithId<PaymentDoc>): Promise<void> {
+  await mailOrderStatus(order);
+  if (order.status === 'cancelled') {
+    await countCancellation(await getDb(), order, (await getSettings()).schedule.timeZone);
+    await releaseFulfilment(order.transactionId);
+    await queueCancelSlips(order, order.statusHistory?.at(-1)?.by);
+  }
+  await orderWritten(async () => order);
 }
 
 function movedOn(status: OrderStatus): HttpError {

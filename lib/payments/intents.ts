@@ -1,28 +1,50 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import type { ObjectId, WithId } from 'mongodb';
-import { collections, conditionalUpsert } from '@/lib/db';
+import { collections } from '@/lib/db';
 import type { CheckoutIntentDoc } from '@/lib/db/documents';
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { PaidCheckout } from '@/lib/orders/place';
 
 /**
- * Unpaid checkouts, in `checkout_intents`: what a payment will charge, for whom and for which cart
- * lines, from the moment the diner presses Pay. Completing the payment claims the intent, from
- * open to paid, in ONE conditional write: however many confirmations race (the browser, a
- * webhook, a second tab), exactly one claims it, and that one writes the order (lib/orders/place.ts).
+ * Checkouts, in `checkout_intents`: what a payment will charge, for whom and for which cart lines,
+ * from the moment the diner presses Pay. Each write that moves one on is ONE conditional write:
+ * - one confirmation at a time settles it (`takeSettling`, a lease), so whatever it holds for the
+ *   order is its own to give back;
+ * - completing it claims it, from open to paid (`claimIntent`): however many completions race,
+ *   exactly one writes the order (lib/orders/place.ts);
+ * - an intent that is not settled is voided, saying why, and never captured after that.
+ * `reconcileAt` is when the background reconciler (./reconcile.ts) looks at it next; it is absent
+ * once nothing is left to do, and `deleteAfter` says when the record may go.
  */
 
 export type IntentRecord = WithId<CheckoutIntentDoc>;
 
 /** How long a diner has to pay an intent: after that it is voided (at the provider too), and Pay opens a new one. */
 export const INTENT_LIFETIME_MS = 60 * 60 * 1000;
+/** How long a checkout's record is kept once it was paid and recorded, or voided: docs/payments.md says so. */
+export const INTENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long one confirmation may take to settle an intent before another may take over: longer
+ * than its calls to the provider can last (the Stripe client tries a request three times).
+ */
+export const SETTLE_LEASE_MS = 5 * 60 * 1000;
+/** When an intent nobody settles is first looked at by the reconciler (a diner who closed the page after authorizing). */
+const FIRST_LOOK_MS = 10 * 60 * 1000;
+
+const after = (from: Date, ms: number) => new Date(from.getTime() + ms);
+export const expiresAt = (intent: Pick<CheckoutIntentDoc, 'createdAt'>) => after(intent.createdAt, INTENT_LIFETIME_MS);
 
 export function isExpired(intent: CheckoutIntentDoc, now = new Date()): boolean {
-  return now.getTime() - intent.createdAt.getTime() > INTENT_LIFETIME_MS;
+  return now > expiresAt(intent);
 }
 
-export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt'>): Promise<IntentRecord> {
-  const doc: CheckoutIntentDoc = { ...intent, createdAt: new Date(), status: 'open' };
+export function isPaid(intent: CheckoutIntentDoc): boolean {
+  return intent.status === 'paid';
+}
+
+export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt' | 'reconcileAt'>, now = new Date()): Promise<IntentRecord> {
+  const doc: CheckoutIntentDoc = { ...intent, createdAt: now, status: 'open', reconcileAt: after(now, FIRST_LOOK_MS) };
   const { insertedId } = await (await collections()).checkout_intents.insertOne(doc);
   return { ...doc, _id: insertedId };
 }
@@ -31,51 +53,10 @@ export async function findIntent(transactionId: string): Promise<IntentRecord | 
   return (await collections()).checkout_intents.findOne({ transactionId });
 }
 
-/** The owner's newest open intent for exactly this amount and these cart lines, if any, unless it was voided or has expired. */
-export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[], now = new Date()): Promise<IntentRecord | null> {
+/** The owner's open intents that are not voided, newest first: a cart has one, and one more while it is being paid. */
+export async function openIntentsOf(ownerUid: string): Promise<IntentRecord[]> {
   const { checkout_intents } = await collections();
-  const fresh = { $gt: new Date(now.getTime() - INTENT_LIFETIME_MS) };
-  return checkout_intents.findOne({ ownerUid, price, cartIds, status: 'open', voided: { $exists: false }, createdAt: fresh }, { sort: { _id: -1 } });
-}
-
-/** Open intents past their hour and not voided yet, oldest first, at most `limit`. */
-export async function expiredIntents(now: Date, limit: number): Promise<IntentRecord[]> {
-  const { checkout_intents } = await collections();
-  const cutoff = new Date(now.getTime() - INTENT_LIFETIME_MS);
-  return checkout_intents.find({ status: 'open', createdAt: { $lt: cutoff }, voided: { $exists: false } }).sort({ createdAt: 1 }).limit(limit).toArray();
-}
-
-/**
- * Claims the intent's cart lines for its payment, just before the money is taken: ONE conditional
- * update of the diner's claims document, matched only while no other payment claimed one of these
- * lines since this intent was opened. Of two intents over the same lines (two tabs, two tips)
- * confirmed at the same moment, exactly one claims them; the other is voided, not charged. A line
- * claimed before this intent was opened was paid for and left the cart, keeping only what that
- * payment did not cover (lib/cart/cart.ts), which this intent may cover. Claiming again for the
- * same payment succeeds. Answers false when another payment holds one of the lines.
- */
-export async function claimLines(intent: IntentRecord): Promise<boolean> {
-  if (!intent.cartIds.length) return true;
-  const { lineClaims } = await collections();
-  const now = new Date();
-  // A claim older than an intent's lifetime postdates no open intent's start: it can stop none.
-  const stale = new Date(now.getTime() - INTENT_LIFETIME_MS);
-  await lineClaims.updateOne({ _id: intent.ownerUid }, { $pull: { claims: { at: { $lt: stale } } } });
-  const claimed = await conditionalUpsert(
-    lineClaims,
-    {
-      _id: intent.ownerUid,
-      claims: { $not: { $elemMatch: { cartId: { $in: intent.cartIds }, transactionId: { $ne: intent.transactionId }, at: { $gte: intent.createdAt } } } },
-    },
-    { $push: { claims: { $each: intent.cartIds.map((cartId) => ({ cartId, transactionId: intent.transactionId, at: now })) } } },
-    { _id: 1 },
-  );
-  return claimed !== null;
-}
-
-/** Gives an intent's claim on its lines back: its money was not taken after all. Safe to repeat. */
-export async function releaseLines(intent: IntentRecord): Promise<void> {
-  await (await collections()).lineClaims.updateOne({ _id: intent.ownerUid }, { $pull: { claims: { transactionId: intent.transactionId } } });
+  return checkout_intents.find({ ownerUid, status: 'open', voided: { $exists: false } }).sort({ _id: -1 }).limit(20).toArray();
 }
 
 /**
@@ -85,15 +66,40 @@ export async function releaseLines(intent: IntentRecord): Promise<void> {
  */
 export async function updateIntentChoices(
   _id: ObjectId,
-  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax' | 'promo'>,
+  choices: Pick<CheckoutIntentDoc, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax' | 'promo' | 'tableToken'>,
 ): Promise<boolean> {
-  const absent = (['name', 'tipPercent', 'tax', 'promo'] as const).filter((key) => choices[key] === undefined);
+  const absent = (['name', 'tipPercent', 'tax', 'promo', 'tableToken'] as const).filter((key) => choices[key] === undefined);
   const $set = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
   const { matchedCount } = await (await collections()).checkout_intents.updateOne(
-    { _id, status: 'open', fulfilmentFixed: { $exists: false } },
+    { _id, status: 'open', voided: { $exists: false }, fulfilmentFixed: { $exists: false } },
     absent.length ? { $set, $unset: Object.fromEntries(absent.map((key) => [key, ''])) } : { $set },
   );
   return matchedCount === 1;
+}
+
+/** A settler's hold on an intent: who it is, so only it gives its lease back. */
+export type Settling = { by: string };
+
+/**
+ * Takes the lease of settling the intent for this confirmation, in one conditional write: open,
+ * not voided, and nobody else settling it (or their lease ran out: they stopped). Answers the
+ * intent as taken, or null while another confirmation settles it. The reconciler looks at it
+ * again when the lease runs out, should this one stop too.
+ */
+export async function takeSettling(_id: ObjectId, now = new Date()): Promise<{ record: IntentRecord; lease: Settling } | null> {
+  const lease = { by: randomBytes(8).toString('hex') };
+  const until = after(now, SETTLE_LEASE_MS);
+  const record = await (await collections()).checkout_intents.findOneAndUpdate(
+    { _id, status: 'open', voided: { $exists: false }, 'settling.until': { $not: { $gt: now } } },
+    { $set: { settling: { ...lease, until }, reconcileAt: until } },
+    { returnDocument: 'after' },
+  );
+  return record ? { record, lease } : null;
+}
+
+/** Gives the lease back after a try that failed: the next confirmation (or the reconciler, at `retryAt`) may take it. */
+export async function dropSettling(_id: ObjectId, lease: Settling, retryAt: Date): Promise<void> {
+  await (await collections()).checkout_intents.updateOne({ _id, 'settling.by': lease.by }, { $unset: { settling: '' }, $set: { reconcileAt: retryAt } });
 }
 
 /**
@@ -110,13 +116,30 @@ export async function fixFulfilment(intent: IntentRecord): Promise<IntentRecord>
   return fixed ?? (await findIntent(intent.transactionId)) ?? intent;
 }
 
-/** Marks an open intent voided, saying why, so whoever asks about it next is told. */
-export async function markVoided(_id: ObjectId, reason: string): Promise<void> {
-  await (await collections()).checkout_intents.updateOne({ _id, status: 'open' }, { $set: { voided: reason } });
+/**
+ * Marks an open intent voided, saying why, so whoever asks about it next is told, and no
+ * confirmation settles it after this write: none that holds the lease (`by`), or a lease that ran
+ * out. True when this call voided it. The reconciler then makes sure the provider cancelled it
+ * (`reconcileAt`: now), unless the caller says it has (`cancelled`).
+ */
+export async function markVoided(_id: ObjectId, reason: string, { by, cancelled = false, now = new Date() }: { by?: string; cancelled?: boolean; now?: Date } = {}): Promise<boolean> {
+  const unsettled = by ? { 'settling.by': by } : { 'settling.until': { $not: { $gt: now } } };
+  const { modifiedCount } = await (await collections()).checkout_intents.updateOne(
+    { _id, status: 'open', voided: { $exists: false }, ...unsettled },
+    {
+      $set: { voided: reason, voidedAt: now, ...(cancelled ? { deleteAfter: after(now, INTENT_RETENTION_MS) } : { reconcileAt: now }) },
+      $unset: { settling: '', ...(cancelled ? { reconcileAt: '' } : {}) },
+    },
+  );
+  return modifiedCount === 1;
 }
 
-export function isPaid(intent: CheckoutIntentDoc): boolean {
-  return intent.status === 'paid';
+/** The provider cancelled (or refunded) a voided intent, and what it held was given back: nothing is left to do but delete it in time. */
+export async function markVoidSettled(_id: ObjectId, now = new Date(), refunded?: CheckoutIntentDoc['refunded']): Promise<void> {
+  await (await collections()).checkout_intents.updateOne(
+    { _id, voided: { $exists: true } },
+    { $unset: { reconcileAt: '', attention: '' }, $set: { deleteAfter: after(now, INTENT_RETENTION_MS), ...(refunded ? { refunded } : {}) } },
+  );
 }
 
 /**
@@ -127,7 +150,7 @@ export async function claimIntent(_id: ObjectId, fulfilment: Fulfilment | undefi
   const now = new Date();
   return (await collections()).checkout_intents.findOneAndUpdate(
     { _id, status: 'open' },
-    { $set: { status: 'paid', paidAt: now, claimedAt: now, ...(fulfilment ? { fulfilment } : {}) } },
+    { $set: { status: 'paid', paidAt: now, claimedAt: now, reconcileAt: after(now, SETTLE_LEASE_MS), ...(fulfilment ? { fulfilment } : {}) }, $unset: { settling: '' } },
     { returnDocument: 'after' },
   );
 }
@@ -143,6 +166,24 @@ export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<Inte
     { $set: { claimedAt: now } },
     { returnDocument: 'after' },
   );
+}
+
+/** A paid intent whose order, emails and cart are all done: nothing left for the reconciler. */
+export async function markRecorded(_id: ObjectId, now = new Date()): Promise<void> {
+  await (await collections()).checkout_intents.updateOne(
+    { _id, status: 'paid' },
+    { $unset: { reconcileAt: '', attention: '' }, $set: { deleteAfter: after(now, INTENT_RETENTION_MS) } },
+  );
+}
+
+/** When the reconciler should look at the intent next, and what went wrong this time (the admin home shows it). */
+export async function reconcileLater(_id: ObjectId, at: Date, problem?: string): Promise<void> {
+  const { checkout_intents } = await collections();
+  if (!problem) {
+    await checkout_intents.updateOne({ _id, reconcileAt: { $exists: true } }, { $set: { reconcileAt: at } });
+    return;
+  }
+  await checkout_intents.updateOne({ _id, reconcileAt: { $exists: true } }, { $set: { reconcileAt: at, 'attention.error': problem, 'attention.at': new Date() }, $inc: { 'attention.tries': 1 } });
 }
 
 /** What the order of a paid intent records: the intent's own fields, paid when it was claimed. */

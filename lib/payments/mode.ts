@@ -16,6 +16,12 @@ export type Currency = typeof CURRENCY;
  */
 export const STRIPE_PAYMENT_METHODS = ['card', 'link'] as const;
 
+/** How the demo card provider's intent ids begin: a payment with one charged nobody. */
+export const DEMO_INTENT_PREFIX = 'demo_pi_';
+
+/** Whether a payment was taken by the demo card (nobody was charged). */
+export const isDemoPayment = (transactionId: string) => transactionId.startsWith(DEMO_INTENT_PREFIX);
+
 export function stripePublishableKey(): string | undefined {
   return process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY || undefined;
 }
@@ -39,14 +45,26 @@ export function demoPaymentsOnPurpose(env: NodeJS.ProcessEnv = process.env): boo
 }
 
 /**
- * Why this server must not start taking payments, or null. A Stripe secret key with no
+ * Why this server must not start taking payments, or null. A production server on Stripe needs
+ * its webhook: without it, a payment whose page never came back waits for the reconciler alone,
+ * and refunds made in Stripe's dashboard never reach the orders. A Stripe secret key with no
  * publishable key in the build means the deployer wants Stripe but the browser bundle was made
  * without it: serving would quietly take demo cards, which charge nobody. On real services with
  * no provider at all, the demo card would hand unpaid orders to the kitchen: it runs there only
  * when PAYMENTS=demo asks for it. The embedded local run keeps the demo card as it is.
  */
 export function paymentSetupProblem(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (stripePublishableKey()) return null;
+  if (stripePublishableKey()) {
+    if (env.NODE_ENV === 'production' && !env.STRIPE_WEBHOOK_SECRET) {
+      return (
+        'Card payments run on Stripe but STRIPE_WEBHOOK_SECRET is not set, so Stripe could not tell this server about ' +
+        'payments whose page never came back, or refunds made in its dashboard. Add a webhook endpoint ' +
+        '(https://<your-domain>/api/webhooks/stripe, with the events docs/payments.md lists) in the Stripe dashboard and set ' +
+        'its signing secret as STRIPE_WEBHOOK_SECRET.'
+      );
+    }
+    return null;
+  }
   if (env.STRIPE_SECRET_KEY) {
     return (
       'STRIPE_SECRET_KEY is set but this build has no NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY, so the card form would take ' +

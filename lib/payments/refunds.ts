@@ -2,28 +2,24 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { ObjectId, WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
-import { hasRole } from '@/lib/auth/roles';
-import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
+import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, getDb, toObjectId } from '@/lib/db';
 import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { mailOrderRefund } from '@/lib/mail/outbox';
-import { formatCents, toCents } from '@/lib/menu/money';
 import { orderWritten } from '@/lib/orders/feed/in-process';
-import { actorOf, changeOrderStatus, refundedCentsOf, shapeOrders } from '@/lib/orders/orders';
-import { releasePromoUse } from '@/lib/promos/promos';
-import { NEXT_STEPS, stepsFor } from '@/lib/orders/status';
-import type { Order, OrderStatus } from '@/lib/orders/types';
+import { actorOf, afterStatusChange, refundedCentsOf, shapeOrders } from '@/lib/orders/orders';
+import { releasePromoUse } from '@/lib/promos/uses';
+import type { Order } from '@/lib/orders/types';
 import { getSettings } from '@/lib/settings/store';
 import { countRefunds } from '@/lib/stats/rollups';
-import { shareDiscount, taxOn } from '@/lib/tax/tax';
-import { demoProvider } from './demo';
-import { PaymentError, type PaymentProvider } from './provider';
+import { PaymentError, type ProviderRefund } from './provider';
+import { providerFor } from './providers';
+import { mergeLines, paidCents, priceLines, roomRefusal, type LineRefund, type RefundableOrder } from './refund-pricing';
 import type { RefundInput, RefundQuoteInput } from './schemas';
-import { stripeProvider, stripeRefunds, type StripeRefund } from './stripe';
 
 /**
- * Money given back after the sale: a cancellation refunds what is left, an admin refunds an
- * amount or lines. The rules:
+ * Money given back after the sale: an admin refunds an amount or lines, a cancellation
+ * (./cancel.ts) what is left. What a refund of lines gives back is ./refund-pricing.ts's. The rules:
  * - the refunds of an order never add up to more than was paid: each is reserved by ONE
  *   conditional write that adds its cents to `refundedCents` only while the sum stays within the
  *   price (and, for lines, only while each line has that many left), so of two admins refunding
@@ -31,8 +27,8 @@ import { stripeProvider, stripeRefunds, type StripeRefund } from './stripe';
  * - the provider is asked only after that write; a refusal or an outage marks the refund failed
  *   and gives its reservation back (nothing was refunded), and an admin may retry it;
  * - a refund stays reserved while its try is under way, for a lease: one with no answer after it
- *   (the server stopped mid-call) may be taken over, and is sent again as the same try, with the
- *   same idempotency key, so a provider that made it answers that refund instead of a second one;
+ *   (the server stopped mid-call) may be taken over, and is sent again as the same try; the
+ *   provider first looks for a refund it made under our refund id, so it is made at most once;
  * - the order records who did it, and the diner is told (email, receipt, the order stream).
  */
 
@@ -42,84 +38,21 @@ const NOT_FOUND = 'No order has this id.';
  * call can last (the Stripe client tries a request three times, each for up to 80 s).
  */
 const REFUND_LEASE_MS = 5 * 60 * 1000;
-const leaseFrom = (now: Date) => new Date(now.getTime() + REFUND_LEASE_MS);
-const CANCELLED = 'Order cancelled';
+export const leaseFrom = (now: Date) => new Date(now.getTime() + REFUND_LEASE_MS);
+export const CANCELLED = 'Order cancelled';
 
-/** The provider that took the payment, whichever runs now: a demo payment is refunded as one. */
-function providerOf(transactionId: string): PaymentProvider {
-  return transactionId.startsWith('demo_') ? demoProvider : stripeProvider();
-}
-
-async function orderById(id: string): Promise<WithId<PaymentDoc>> {
+export async function orderById(id: string): Promise<WithId<PaymentDoc>> {
   const _id = toObjectId(id);
   const order = _id ? await (await collections()).payments.findOne({ _id }) : null;
   if (!order) throw new HttpError(404, NOT_FOUND);
   return order;
 }
 
-type LineRefund = { index: number; quantity: number };
-
-/** One entry per line, quantities of a line named twice added up. */
-function mergeLines(lines: readonly LineRefund[]): LineRefund[] {
-  const byIndex = new Map<number, number>();
-  for (const { index, quantity } of lines) byIndex.set(index, (byIndex.get(index) ?? 0) + quantity);
-  return [...byIndex].map(([index, quantity]) => ({ index, quantity }));
-}
-
-/**
- * Each line's share of the order's promo code discount, split as the checkout split it: over the
- * tax rates in proportion to the lines of each that the code is for (`computeTax`'s split, whose
- * bases were charged), then within a rate over those lines in proportion, by the one sharing rule.
- */
-function lineDiscounts(order: PaymentDoc): number[] {
-  const { lines, promo, tax } = order;
-  const shares = lines.map(() => 0);
-  if (!promo?.discountCents) return shares;
-  const eligible = lines.map((line) => (promo.menuIds.includes(line.menuId) ? line.lineCents : 0));
-  const groups = tax ? tax.lines.map((rate) => lines.flatMap((line, i) => (line.taxRate === rate.id ? [i] : []))) : [lines.map((_, i) => i)];
-  const byGroup = shareDiscount(promo.discountCents, groups.map((group) => group.reduce((sum, i) => sum + eligible[i]!, 0)));
-  groups.forEach((group, g) => shareDiscount(byGroup[g]!, group.map((i) => eligible[i]!)).forEach((share, j) => (shares[group[j]!] = share)));
-  return shares;
-}
-
-/**
- * What the diner paid for the first `units[i]` of each line: the line's price less its share of
- * the discount, spread over its units, plus the tax on that when it was added on top, rate by rate.
- * A function of the quantities alone, so refunds of lines priced as its steps add up, in whatever
- * parts, to what the food and its tax cost: at every quantity, the order as charged.
- */
-function paidForUnits(order: PaymentDoc, units: readonly number[]): number {
-  const discounts = lineDiscounts(order);
-  const paid = order.lines.map((line, i) => {
-    const n = units[i]!;
-    return shareDiscount(line.lineCents - discounts[i]!, [line.unitCents * n, line.unitCents * (line.quantity - n)])[0]!;
-  });
-  const food = paid.reduce((sum, cents) => sum + cents, 0);
-  if (order.tax?.mode !== 'added') return food;
-  return order.tax.lines.reduce((sum, rate) => {
-    const base = order.lines.reduce((cents, line, i) => cents + (line.taxRate === rate.id ? paid[i]! : 0), 0);
-    return sum + taxOn(base, rate.percent, 'added');
-  }, food);
-}
-
-/**
- * What refunding these lines gives back: what was paid for the units refunded so far and these,
- * less what the refunds of lines under way or done took. Priced from the order as read: the
- * reservation matches only while no line's refunded quantity moved (`linesAsRead`).
- */
-function linesCents(order: PaymentDoc, lines: readonly LineRefund[]): number {
-  const units = order.lines.map((line) => line.refundedQuantity ?? 0);
-  for (const { index, quantity } of lines) {
-    const line = order.lines[index];
-    if (!line) throw new HttpError(400, `This order has no line ${index}.`);
-    const left = line.quantity - units[index]!;
-    if (quantity > left) throw new HttpError(409, `Only ${left} of ${line.name} ${left === 1 ? 'is' : 'are'} left to refund on this order.`);
-    units[index]! += quantity;
-  }
-  const taken = (order.refunds ?? []).filter((r) => r.lines?.length && r.status !== 'failed').reduce((sum, r) => sum + r.cents, 0);
-  const cents = paidForUnits(order, units) - taken;
-  if (cents <= 0) throw new HttpError(409, 'Nothing was paid for these, after the discount: there is nothing to refund.');
-  return cents;
+/** What refunding these lines gives back, or the 400 or 409 saying why they cannot be refunded. */
+function linesCents(order: RefundableOrder, lines: readonly LineRefund[]): number {
+  const priced = priceLines(order, lines);
+  if (!priced.ok) throw new HttpError(priced.status, priced.error);
+  return priced.cents;
 }
 
 /** Matches the order while each line's refunded quantity is what it was when read (absent is 0). */
@@ -132,14 +65,12 @@ function lineIncrements(lines: readonly LineRefund[], sign: 1 | -1): Record<stri
   return Object.fromEntries(lines.map(({ index, quantity }) => [`lines.${index}.refundedQuantity`, sign * quantity]));
 }
 
-const paidCents = (order: PaymentDoc) => toCents(order.price);
 /** Matches an order whose refunds, with `cents` more, stay within what was paid (absent is 0). */
 const roomFor = (order: PaymentDoc, cents: number) => ({ refundedCents: { $not: { $gt: paidCents(order) - cents } } });
 
 function leftToRefund(order: PaymentDoc, cents: number): void {
-  const left = paidCents(order) - (order.refundedCents ?? 0);
-  if (left <= 0) throw new HttpError(409, 'This order is already fully refunded.');
-  if (cents > left) throw new HttpError(409, `Only ${formatCents(left)} is left to refund on this order.`);
+  const refused = roomRefusal(order, cents);
+  if (refused) throw new HttpError(409, refused);
 }
 
 /** Counts the order's refunds that are done into the days they were made: each once, however often this runs. */
@@ -154,7 +85,7 @@ async function countInFigures(order: PaymentDoc): Promise<void> {
  * is what counts: a try whose answer was lost gave the price of its day, which a failed refund of
  * lines priced again since may not have. Null when it was done already.
  */
-async function markDone(order: WithId<PaymentDoc>, k: number, made: { id: string; cents: number }, attempts?: number): Promise<WithId<PaymentDoc> | null> {
+async function markDone(order: WithId<PaymentDoc>, k: number, made: ProviderRefund, attempts?: number): Promise<WithId<PaymentDoc> | null> {
   const { payments } = await collections();
   const refund = order.refunds![k]!;
   const now = new Date();
@@ -192,12 +123,12 @@ async function givePromoUseBack(order: PaymentDoc): Promise<void> {
  * Asks the provider for a reserved refund (the `k`th of the order), and records what it answered.
  * A try that got no answer is not in `attempts`, so a takeover sends it again as the same try.
  */
-async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Promise<WithId<PaymentDoc>> {
+export async function sendRefund(order: WithId<PaymentDoc>, k: number, notify: boolean): Promise<WithId<PaymentDoc>> {
   const { payments } = await collections();
   const refund = order.refunds![k]!;
   const attempts = (refund.attempts ?? 0) + 1;
   try {
-    const made = await providerOf(order.transactionId).refund(order.transactionId, refund.cents, refund.id, attempts);
+    const made = await providerFor(order.transactionId).refund(order.transactionId, refund.cents, refund.id, attempts);
     const done = await markDone(order, k, made, attempts);
     // Done by another try meanwhile (a takeover, or Stripe's webhook), which counted it and told the diner.
     if (!done) return orderById(order._id.toHexString());
@@ -243,7 +174,7 @@ async function refund(by: Actor, order: WithId<PaymentDoc>, cents: number, reaso
     leftToRefund(latest, cents);
     throw new HttpError(409, 'Another refund of this order was made at the same moment. Check the order and try again.');
   }
-  return send(reserved, reserved.refunds!.length - 1, notify);
+  return sendRefund(reserved, reserved.refunds!.length - 1, notify);
 }
 
 /** POST /api/orders/{id}/refunds: an admin gives back an amount, or lines, with a reason. */
@@ -308,48 +239,15 @@ export async function retryRefund(admin: Admin, id: string, refundId: string): P
     if (!reserved) throw new HttpError(409, 'This refund, or another of this order, changed meanwhile. Check the order and try again.');
   } else throw new HttpError(409, 'This refund is done.');
   const notify = entry.reason !== CANCELLED;
-  return shapeOrders([await send(reserved, k, notify)])[0]!;
+  const done = await sendRefund(reserved, k, notify);
+  // A cancellation's refund taken over after a crash: what the cancellation does next may not have been done either.
+  if (entry.reason === CANCELLED && done.status === 'cancelled') await afterStatusChange(done);
+  return shapeOrders([done])[0]!;
 }
 
 /**
- * PATCH /api/orders/{id} to cancelled: staff may cancel an order the kitchen has not started,
- * admins one it has. The status moves first (one conditional write decides between people acting
- * at once), then what is left of the payment goes back, before the diner's message is written, so
- * it says what was refunded. A refund that fails leaves the order cancelled with the refund failed,
- * for an admin to retry.
- */
-export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus): Promise<Order> {
-  authorize(staff, 'staff');
-  const seen = from ?? (await orderById(id)).status;
-  if (NEXT_STEPS[seen].includes('cancelled') && !stepsFor(seen, hasRole(staff.role, 'admin')).includes('cancelled')) {
-    throw new HttpError(403, 'Only an admin may cancel an order the kitchen has started.');
-  }
-  return changeOrderStatus(staff, id, { status: 'cancelled', from: seen }, (written) => refundTheRest(actorOf(staff), written));
-}
-
-/**
- * What is left of a cancelled order's payment, given back. An admin's refund reserved at the same
- * moment takes its part first: the rest is read again and reserved, so everything paid goes back
- * once. A provider failure leaves the refund failed, for an admin to retry.
- */
-async function refundTheRest(by: Actor, order: WithId<PaymentDoc>): Promise<WithId<PaymentDoc>> {
-  let latest = order;
-  for (let tries = 0; tries < 5; tries++) {
-    const left = paidCents(latest) - (latest.refundedCents ?? 0);
-    if (left <= 0) return latest;
-    try {
-      return await refund(by, latest, left, CANCELLED, [], false);
-    } catch (err) {
-      latest = await orderById(order._id.toHexString());
-      if (err instanceof PaymentError) return latest;
-    }
-  }
-  return latest;
-}
-
-/**
- * Stripe's `charge.refunded`: the payment's refunds at Stripe join the order, each once, so its
- * receipt and the figures agree with the card. Each is matched to ours by the refund id we tag it
+ * The payment's refunds at its provider join the order, each once, so its receipt and the figures
+ * agree with the card (Stripe's `charge.refunded`, and the reconciler). Each is matched to ours by the refund id we tag it
  * with, or by its Stripe id: one of ours whose answer was lost (left pending or failed here) is
  * recorded done, not again; one made in Stripe's dashboard is recorded as a refund by "Stripe",
  * keyed by its Stripe id, so however often the webhook is delivered the sum never passes what was
@@ -357,17 +255,17 @@ async function refundTheRest(by: Actor, order: WithId<PaymentDoc>): Promise<With
  * and any of ours whose count failed when it was made; and an order now given back whole gives its
  * promo code's use back.
  */
-export async function recordStripeRefunds(intentId: string): Promise<void> {
+export async function recordProviderRefunds(intentId: string): Promise<void> {
   const { payments } = await collections();
   const order = await payments.findOne({ transactionId: intentId });
   if (!order) return;
-  for (const made of await stripeRefunds(intentId)) await recordStripeRefund(order._id, made);
+  for (const made of await providerFor(intentId).refunds(intentId)) await recordProviderRefund(order._id, made);
   const latest = (await payments.findOne({ _id: order._id })) ?? order;
   await givePromoUseBack(latest);
   await countInFigures(latest);
 }
 
-async function recordStripeRefund(_id: ObjectId, made: StripeRefund): Promise<void> {
+async function recordProviderRefund(_id: ObjectId, made: ProviderRefund): Promise<void> {
   const { payments } = await collections();
   for (let tries = 0; tries < 5; tries++) {
     const order = await payments.findOne({ _id });

@@ -45,3 +45,16 @@ export interface DemoConfirmation extends PaymentResult {
   status: 'succeeded';
   transactionId: string;
 }
+
+/** A payment the reconciler has not finished for a while, as the admin home lists it. */
+export interface PaymentToReconcile {
+  transactionId: string;
+  email: string;
+  cents: number;
+  /** When it was paid, or opened, on the restaurant's clock: 'YYYY-MM-DD HH:MM'. */
+  since: string;
+  state: string;
+  /** What went wrong the last time the reconciler tried, and how many tries failed. */
+  problem?: string;
+  tries?: number;
+}

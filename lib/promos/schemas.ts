@@ -59,6 +59,7 @@ export const promoInputSchema = z
     validUntil: daySchema('Valid until'),
     maxUses: usesSchema('Total uses'),
     maxUsesPerDiner: usesSchema('Uses per diner'),
+    verifiedOnly: z.boolean({ error: 'Verified diners only must be true or false' }).optional(),
     categories: z
       .array(z.enum(MENU_CATEGORIES, { error: `Categories must be among ${MENU_CATEGORIES.join(', ')}` }), { error: 'Categories must be a list' })
       .max(MENU_CATEGORIES.length, 'Categories: each at most once')

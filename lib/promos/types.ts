@@ -23,7 +23,10 @@ export interface PromoTerms {
   validUntil?: string;
   /** Uses in all, and per diner (absent: no limit). */
   maxUses?: number;
+  /** Per person: counted by the email they pay with, and by their card where the provider tells. */
   maxUsesPerDiner?: number;
+  /** Only for diners signed in with a verified email (no guests). */
+  verifiedOnly?: boolean;
   /** The dishes it takes money off: those of these categories, and these dishes. Both empty: the whole order. */
   categories: MenuCategory[];
   menuIds: string[];

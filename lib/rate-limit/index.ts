@@ -1,8 +1,10 @@
 import 'server-only';
+import ipaddr from 'ipaddr.js';
 import { HttpError } from '@/lib/api/http';
 import { getDb, type AppCollection } from '@/lib/db';
 import type { RateLimitDoc } from '@/lib/db/documents';
 import { CLIENT_ADDRESS_HEADER, TRUSTED_ADDRESS_FLAG } from '@/lib/security/client-address.mjs';
+import { deviceOf } from '@/lib/security/device';
 
 /**
  * Rate limits per client address and per user, in fixed windows. The counters live behind
@@ -102,9 +104,14 @@ export interface Limit {
 
 /** Limits, in one place. RATE_LIMIT_SCALE multiplies them (a load test sets it high). */
 export const LIMITS = {
+  /** Sign-ins whose Firebase token is refused, per client address: a valid sign-in is never counted here. */
   jwt: { name: 'jwt', limit: 20, windowMs: 60_000 },
-  /** New guests (Continue as guest) per client address: each is a Firebase anonymous account and a record. */
-  guestAccount: { name: 'guest', limit: 10, windowMs: 60 * 60_000 },
+  /** Sign-ins per person (the Firebase uid): one person cannot use up anybody else's. */
+  signIn: { name: 'sign-in', limit: 20, windowMs: 60_000 },
+  /** New guests (Continue as guest) per browser: each is a Firebase anonymous account and a record. */
+  guestAccount: { name: 'guest', limit: 5, windowMs: 60 * 60_000 },
+  /** New guests per client address, whatever the browsers: only a flood reaches it, as a restaurant's Wi-Fi serves many diners. */
+  guestAddress: { name: 'guest-address', limit: 100, windowMs: 60 * 60_000 },
   upload: { name: 'upload', limit: 30, windowMs: 10 * 60_000 },
   addToCart: { name: 'cart', limit: 120, windowMs: 60_000 },
   paymentIntent: { name: 'intent', limit: 30, windowMs: 60_000 },
@@ -113,6 +120,8 @@ export const LIMITS = {
   payment: { name: 'payment', limit: 30, windowMs: 60_000 },
   demoConfirm: { name: 'demo-confirm', limit: 20, windowMs: 60_000 },
   booking: { name: 'booking', limit: 20, windowMs: 60_000 },
+  /** Confirming or cancelling bookings, per person: a loop of book and cancel is stopped here as well as at the mailer. */
+  bookingChange: { name: 'booking-change', limit: 20, windowMs: 60_000 },
   review: { name: 'review', limit: 10, windowMs: 60_000 },
   account: { name: 'account', limit: 20, windowMs: 60_000 },
   /** Status changes and refunds, per person: one staff session cannot cancel every open order in a burst. */
@@ -142,19 +151,47 @@ export function clientAddress(req: Request, env: NodeJS.ProcessEnv = process.env
 }
 
 /**
- * Counts this request against the client's bucket and, when a user is known, the user's; over
- * either limit it answers 429 with Retry-After (seconds).
+ * The bucket an address counts in: an IPv4 address itself (also when written as IPv4-mapped
+ * IPv6), and for IPv6 its /64, the block one subscriber is given, so rotating through it gains
+ * nothing. Anything else is counted as written.
  */
-export async function enforceRateLimit(req: Request, limit: Limit, user?: { uid: string } | null): Promise<void> {
+export function addressBucket(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+}
+
+/** What a limit counts against: the client's address (its bucket), a user, or a browser. */
+export type LimitKey = { address: Request } | { user: string } | { device: Request };
+
+function keyOf(limit: Limit, on: LimitKey): string {
+  if ('address' in on) return `${limit.name}:ip:${addressBucket(clientAddress(on.address))}`;
+  if ('device' in on) {
+    // Browsers without a mark share one bucket per address: dropping it gains nothing.
+    const device = deviceOf(on.device);
+    return device ? `${limit.name}:device:${device}` : `${limit.name}:nodevice:${addressBucket(clientAddress(on.device))}`;
+  }
+  return `${limit.name}:user:${on.user}`;
+}
+
+/** Counts one hit on each of `on` under `limit`; over it on any, 429 with Retry-After (seconds). */
+export async function enforceLimit(limit: Limit, ...on: LimitKey[]): Promise<void> {
   const store = (g.__bistroRateLimitStore ??= defaultStore());
   const allowed = Math.ceil(limit.limit * scale());
-  const keys = [`${limit.name}:ip:${clientAddress(req)}`];
-  if (user) keys.push(`${limit.name}:user:${user.uid}`);
-  for (const key of keys) {
+  for (const key of on.map((target) => keyOf(limit, target))) {
     const { count, resetAt } = await store.hit(key, limit.windowMs);
     if (count > allowed) {
       const retryAfter = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
       throw new HttpError(429, `Too many requests. Try again in ${retryAfter} seconds.`, { 'Retry-After': String(retryAfter) });
     }
   }
+}
+
+/**
+ * Counts this request against the client's address bucket and, when a user is known, the
+ * user's; over either limit it answers 429 with Retry-After (seconds).
+ */
+export async function enforceRateLimit(req: Request, limit: Limit, user?: { uid: string } | null): Promise<void> {
+  await enforceLimit(limit, { address: req }, ...(user ? [{ user: user.uid }] : []));
 }

@@ -6,9 +6,8 @@ import { collections, conditionalUpsert } from '@/lib/db';
  *
  * Taking seats is ONE conditional upsert: "seats still leave room for this party" is matched
  * and the party added in the same operation, the counter made by the first booking of the slot.
- * MongoDB applies a single-document update atomically; the embedded engine matches and writes in
- * one synchronous step (no await between them, see `update` in lib/db/embedded-collection.ts),
- * and it is one process. So however many bookings race for a slot, the counter never passes the
+ * MongoDB applies a single-document update atomically; the embedded store matches and writes in
+ * one SQLite transaction (lib/docstore/collection.ts). So however many bookings race for a slot, the counter never passes the
  * capacity, with no lock and no transaction. A full slot's counter fails the condition, and the
  * upsert's attempt to make it again is what the unique `_id` refuses: that refusal means "full"
  * (lib/db/conditional-upsert.ts).

@@ -6,7 +6,7 @@ import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { UserDoc } from '@/lib/db/documents';
 import { normalizeEmail } from './email';
 import { forgetUser } from './forget';
-import { guestUntil } from './guests';
+import { guestUntil } from './guest-idle';
 
 /**
  * Sign-in, once Firebase has vouched for the identity (POST /api/jwt): the user record of that

@@ -12,7 +12,8 @@ import { collections } from '@/lib/db';
 import { pickupOptions, slotFull } from '@/lib/fulfilment/pickup';
 import type { PickupSlot } from '@/lib/fulfilment/types';
 import type { CheckoutIntent } from '@/lib/payments/types';
-import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
+import { startCheckout } from '@/lib/payments/open';
+import { confirmDemoPayment } from '@/lib/payments/providers/demo/confirm';
 import { addDays } from '@/lib/reservations/calendar';
 import { GET as getCart } from '@/app/api/carts/route';
 import { call, params } from '../support/http';
@@ -91,7 +92,7 @@ describe("the kitchen's capacity", () => {
     const paid = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(paid).toHaveLength(6);
-    expect(refused.map((a) => a.body)).toEqual(Array(4).fill({ error: slotFull('13:00') }));
+    expect(refused.map((a) => a.body)).toEqual(Array(4).fill({ error: `${slotFull('13:00')} Your card was not charged.` }));
     expect(refused.every((a) => a.status === 409)).toBe(true);
     expect(await ordersIn(`${tomorrow} 13:00`)).toBe(6);
 
@@ -118,8 +119,10 @@ describe("the kitchen's capacity", () => {
     expect(await checkout(late, 0, at('14:00'))).toEqual({ status: 409, body: { error: slotFull('14:00') } });
     expect(await checkout_intents.countDocuments({})).toBe(intentsBefore);
 
-    expect(await payDemo(second, waiting.transactionId)).toEqual({ status: 409, body: { error: slotFull('14:00') } });
-    expect(await save(second, waiting)).toMatchObject({ status: 402 });
+    const refused = { status: 409, body: { error: `${slotFull('14:00')} Your card was not charged.` } };
+    expect(await payDemo(second, waiting.transactionId)).toEqual(refused);
+    // Voided: saving it again says why, and charges nothing.
+    expect(await save(second, waiting)).toEqual(refused);
     expect(await historyOf(second)).toEqual([]);
 
     const other = (await checkout(second, 0, at('14:15'))).body;
@@ -219,8 +222,8 @@ describe('as soon as possible, on a fixed clock', () => {
     try {
       const [asap, seated, third] = [await viewerOf(await makeDiner()), await viewerOf(await makeDiner()), await viewerOf(await makeDiner())];
       for (const diner of [asap, seated, third]) await addToCart(diner, { menuId: soup });
-      const table4 = await atTable(4);
       clockAt(23, 50); // 23:50 + 20 minutes: the kitchen's next slot is 00:15 tomorrow
+      const table4 = await atTable(4);
       const intent = await startCheckout(asap, { fulfilment: { kind: 'asap' } });
       expect(intent.fulfilment).toEqual({ kind: 'pickup', date: '2030-05-11', time: '00:15', asap: true });
       await confirmDemoPayment(asap, pay(intent.transactionId));
@@ -246,7 +249,7 @@ describe('as soon as possible, on a fixed clock', () => {
     clockAt(14, 5);
     const intent = await startCheckout(diner, { fulfilment: { kind: 'pickup', date: '2030-05-10', time: '14:30' } });
     clockAt(14, 15);
-    await expect(confirmDemoPayment(diner, pay(intent.transactionId))).rejects.toMatchObject({ status: 409, message: 'Your pickup time is now too soon for the kitchen. Please choose a later time.' });
+    await expect(confirmDemoPayment(diner, pay(intent.transactionId))).rejects.toMatchObject({ status: 409, message: 'Your pickup time is now too soon for the kitchen. Please choose a later time. Your card was not charged.' });
     const { checkout_intents, payments } = await collections();
     expect((await checkout_intents.findOne({ transactionId: intent.transactionId }))?.status).toBe('open');
     expect(await payments.countDocuments({ transactionId: intent.transactionId })).toBe(0);

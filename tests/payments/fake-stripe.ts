@@ -1,9 +1,11 @@
 /**
  * A small local stand-in for Stripe's PaymentIntents endpoints, so the real `stripe` SDK can be
- * driven offline: it creates, retrieves, captures and cancels intents, and can be told to fail
- * the next request the way Stripe does, or to carry a request out and lose its answer (the
+ * driven offline: it creates, retrieves (with `expand[]=payment_method`, the card's PaymentMethod
+ * and its fingerprint), captures and cancels intents, makes and lists refunds, and can be told to
+ * fail the next request the way Stripe does, or to carry a request out and lose its answer (the
  * connection drops, or hangs until released), to confirm an intent's card (what Stripe.js does:
- * an intent with manual capture is then authorized, 'requires_capture'), or to mark one paid.
+ * an intent with manual capture is then authorized, 'requires_capture', with the card as its
+ * payment method), or to mark one paid.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +26,18 @@ export interface FakeIntent {
   livemode: false;
   /** Cents refunded so far (not a field of Stripe's PaymentIntent: its charge's amount_refunded). */
   amount_refunded: number;
+  /** The PaymentMethod's id once a card was confirmed; the object itself when retrieved with `expand[]=payment_method`. */
+  payment_method: string | null;
+}
+
+/** A card PaymentMethod, as Stripe answers it: the same card gives the same fingerprint, whoever pays with it. */
+export interface FakePaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string; funding: string; country: string };
+  created: number;
+  livemode: false;
 }
 
 export interface FakeRefund {
@@ -54,10 +68,15 @@ export interface FakeStripe {
   /** The next POST to `path` is carried out and its answer held, the connection open, until `releaseHeld` drops it. */
   holdAnswer(path: string): void;
   releaseHeld(): void;
+  /** A day passes: Stripe removes idempotency keys once they are at least 24 hours old, and a key sent again is new. */
+  forgetIdempotencyKeys(): void;
   /** A refund made in Stripe's dashboard: no metadata of ours. */
   refundInDashboard(intentId: string, amount: number): FakeRefund;
-  /** The card is confirmed: authorized for manual capture, else charged. */
-  confirm(id: string): FakeIntent;
+  /**
+   * The card is confirmed: authorized for manual capture, else charged. A card is a new one
+   * (a fingerprint of its own) unless `card.fingerprint` names one paid with before.
+   */
+  confirm(id: string, card?: { fingerprint?: string; last4?: string }): FakeIntent;
   succeed(id: string): FakeIntent;
   close(): Promise<void>;
 }
@@ -71,6 +90,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** On a free port, or on `port` when a server configured ahead of time must find it. */
 export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const methods = new Map<string, FakePaymentMethod>();
   const requests: FakeStripe['requests'] = [];
   const failures: { failure: StripeFailure; path?: string }[] = [];
   const refunds: FakeRefund[] = [];
@@ -122,6 +142,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         created: Math.floor(Date.now() / 1000),
         livemode: false,
         amount_refunded: 0,
+        payment_method: null,
       };
       intents.set(id, intent);
       return send(200, intent);
@@ -140,6 +161,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && retrieve) {
       const intent = intents.get(retrieve[1]!);
+      // Stripe's expand: `expand[]=payment_method` (the SDK writes `expand[0]=…`) answers the object in place of its id.
+      const expand = [...url.searchParams].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
+      if (intent && expand.includes('payment_method') && intent.payment_method) return send(200, { ...intent, payment_method: methods.get(intent.payment_method) });
       if (intent) return send(200, intent);
       return send(404, {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieve[1]}'` },
@@ -208,15 +232,26 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     loseAnswers: (path, count) => losses.push(...Array.from({ length: count }, () => ({ path, hold: false }))),
     holdAnswer: (path) => losses.push({ path, hold: true }),
     releaseHeld: () => held.splice(0).forEach((res) => res.socket?.destroy()),
+    forgetIdempotencyKeys: () => answered.clear(),
     refundInDashboard(intentId, amount) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no fake intent ${intentId}`);
       intent.amount_refunded += amount;
       return makeRefund(intent, amount, {});
     },
-    confirm(id) {
+    confirm(id, card = {}) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no fake intent ${id}`);
+      const method: FakePaymentMethod = {
+        id: `pm_${randomBytes(12).toString('hex')}`,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: card.last4 ?? '4242', exp_month: 12, exp_year: 2039, fingerprint: card.fingerprint ?? randomBytes(8).toString('hex'), funding: 'credit', country: 'US' },
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      methods.set(method.id, method);
+      intent.payment_method = method.id;
       intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
       return intent;
     },

@@ -60,13 +60,22 @@ describe('the payment setup', () => {
       expect(demoPaymentsOnPurpose()).toBe(false);
     });
 
-    it('has nothing to say once Stripe is set up', () => {
+    it('has nothing to say once Stripe is set up, its webhook included', () => {
       noProvider();
       vi.stubEnv('MONGODB_URI', 'mongodb+srv://bistro.example.net/bistro');
       vi.stubEnv('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'pk_live_x');
       vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_x');
+      vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_x');
       expect(paymentSetupProblem()).toBeNull();
       expect(demoPaymentsOnPurpose()).toBe(false);
+    });
+
+    it('refuses to start on Stripe without its webhook secret, naming the endpoint and where the events are listed', () => {
+      noProvider();
+      vi.stubEnv('NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'pk_live_x');
+      vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_x');
+      vi.stubEnv('STRIPE_WEBHOOK_SECRET', '');
+      expect(paymentSetupProblem()).toMatch(/STRIPE_WEBHOOK_SECRET is not set.*\/api\/webhooks\/stripe.*docs\/payments\.md/s);
     });
   });
 });

@@ -19,17 +19,16 @@ import { historyOf, payFor } from './support';
 
 vi.mock('next/cache', async () => (await import('../support/mocks')).mockNextCache());
 
-/** Runs once between a cancellation's status change and its refund, when a test sets it: the moment another refund can slip in. */
-let beforeCancelRefund: (() => Promise<unknown>) | undefined;
+/** Runs once before a cancellation reads the order, when a test sets it: the moment another refund can slip in. */
+let beforeCancel: (() => Promise<unknown>) | undefined;
 vi.mock('@/lib/orders/orders', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/lib/orders/orders')>();
-  const changeOrderStatus: typeof actual.changeOrderStatus = (staff, id, step, settle) =>
-    actual.changeOrderStatus(staff, id, step, settle && (async (written) => {
-      const slipIn = beforeCancelRefund;
-      beforeCancelRefund = undefined;
-      await slipIn?.();
-      return settle(written);
-    }));
+  const changeOrderStatus: typeof actual.changeOrderStatus = async (staff, id, step, options) => {
+    const slipIn = beforeCancel;
+    beforeCancel = undefined;
+    await slipIn?.();
+    return actual.changeOrderStatus(staff, id, step, options);
+  };
   return { ...actual, changeOrderStatus };
 });
 
@@ -191,10 +190,10 @@ describe('cancelling gives the money back', () => {
     expect(cancelled.body.refunds!.map((r) => r.cents)).toEqual([1000, 4345]);
   });
 
-  it('an admin refund made between a cancellation and its refund: the cancellation refunds what is left, and everything paid goes back once', async () => {
+  it('an admin refund made as a cancellation begins: the cancellation refunds what is left, and everything paid goes back once', async () => {
     const id = await paidOrder();
     let slipped: Awaited<ReturnType<typeof refund>> | undefined;
-    beforeCancelRefund = async () => (slipped = await refund(admin, id, { amountCents: 1000, reason: 'Cold' }));
+    beforeCancel = async () => (slipped = await refund(admin, id, { amountCents: 1000, reason: 'Cold' }));
     const cancelled = await patch(staff, id, { status: 'cancelled' });
     expect(slipped?.status).toBe(201);
     expect(cancelled.status).toBe(200);
@@ -233,7 +232,7 @@ describe('cancelling gives the money back', () => {
 describe('a refund the provider fails', () => {
   it('is shown failed with nothing refunded, keeps its reservation free, and goes through when retried', async () => {
     const id = await paidOrder();
-    const demo = (await import('@/lib/payments/demo')).demoProvider;
+    const demo = (await import('@/lib/payments/providers/demo/adapter')).demoProvider;
     const spy = vi.spyOn(demo, 'refund').mockRejectedValueOnce(new Error('connection reset'));
     try {
       const failed = await refund(admin, id, { amountCents: 2000, reason: 'Burnt' });
@@ -259,7 +258,7 @@ describe('a refund whose provider never answers (the server stopped while it was
 
   it('stays reserved while its lease runs, then a retry takes it over as the same try (the same idempotency key), and it is refunded once', async () => {
     const id = await paidOrder();
-    const demo = (await import('@/lib/payments/demo')).demoProvider;
+    const demo = (await import('@/lib/payments/providers/demo/adapter')).demoProvider;
     const spy = vi.spyOn(demo, 'refund').mockImplementationOnce(() => new Promise(() => {}));
     try {
       void refund(admin, id, { amountCents: 2000, reason: 'Burnt' });

@@ -1,4 +1,5 @@
 /** The payment handlers as a browser or a script would call them. */
+import { afterAll, beforeAll } from 'vitest';
 import { POST as addToCart } from '@/app/api/carts/route';
 import { POST as createIntent } from '@/app/api/create-payment-intent/route';
 import { POST as savePayment } from '@/app/api/payments/route';
@@ -8,6 +9,7 @@ import type { CheckoutIntent, DemoConfirmation, Payment, PaymentResult } from '@
 import { call, params } from '../support/http';
 import type { Person } from '../support/people';
 import { atTable } from '../support/settings';
+import { startFakeStripe, type FakeStripe } from './fake-stripe';
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
@@ -57,4 +59,26 @@ export async function payFor(caller: Person, menuIds: string[], body: Record<str
   if (paid.status !== 200) throw new Error(`the demo card was refused: ${paid.body.error}`);
   const { paymentResult, order } = paid.body;
   return { intent, result: { paymentResult, order } };
+}
+
+export const WEBHOOK_SECRET = 'whsec_test_secret';
+
+/**
+ * Runs the file's (or the describe block's) tests in Stripe mode, against a local fake of Stripe's
+ * API started for them (tests/payments/fake-stripe.ts): answers the fake, once it is up.
+ */
+export function withFakeStripe(): () => FakeStripe {
+  let fake: FakeStripe | undefined;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY = 'pk_test_fake';
+    process.env.STRIPE_SECRET_KEY = 'sk_test_fake';
+    process.env.STRIPE_API_BASE = fake.url;
+    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  });
+  afterAll(async () => {
+    for (const key of ['NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET']) delete process.env[key];
+    await fake?.close();
+  });
+  return () => fake!;
 }

@@ -10,7 +10,7 @@ import { POST as postRefund } from '@/app/api/orders/[id]/refunds/route';
 import { GET as salesReport } from '@/app/api/reports/sales/route';
 import { collections } from '@/lib/db';
 import { addDays } from '@/lib/reservations/calendar';
-import { recordStripeRefunds } from '@/lib/payments/refunds';
+import { recordProviderRefunds } from '@/lib/payments/refunds';
 import type { SalesReport } from '@/lib/reports/types';
 import { MemoryRateLimitStore, setRateLimitStore } from '@/lib/rate-limit';
 import { restaurantClock } from '../support/clock';
@@ -129,15 +129,15 @@ describe('GET /api/reports/sales', () => {
     // Stripe's charge.refunded for the same refund (tagged with our refund id) changes nothing, told once or twice.
     const refundId = refunded.body.refunds![0]!.id;
     fake.refunds.push({ id: `re_${refundId}`, object: 'refund', amount: 1083, payment_intent: transactionId, status: 'succeeded', metadata: { refund_id: refundId } });
-    await recordStripeRefunds(transactionId);
-    await recordStripeRefunds(transactionId);
+    await recordProviderRefunds(transactionId);
+    await recordProviderRefunds(transactionId);
     expect(await todays()).toMatchObject({ refundsCents: 1083 });
 
     // Cancelling gives back the rest, counted once with the refund before it: all of it, tip included.
     const cancelled = await call(patchOrder, `/api/orders/${id}`, { method: 'PATCH', as: admin, json: { status: 'cancelled' } }, params({ id }));
     expect(cancelled.status).toBe(200);
     expect(await todays()).toMatchObject({ orders: 1, cancelled: 1, grossSalesCents: 5819, tipsCents: 535, refundsCents: 6354, netCents: 0 });
-    await recordStripeRefunds(transactionId);
+    await recordProviderRefunds(transactionId);
     expect(await todays()).toMatchObject({ refundsCents: 6354, netCents: 0 });
   });
 

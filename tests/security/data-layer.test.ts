@@ -19,7 +19,9 @@ import { parseCursor } from '@/lib/orders/feed/cursor';
 import { changeOrderStatus, getOrder, listOrders } from '@/lib/orders/orders';
 import { openOrderStream } from '@/lib/orders/stream';
 import type { Order } from '@/lib/orders/types';
-import { confirmDemoPayment, recordPayment, startCheckout } from '@/lib/payments/checkout';
+import { startCheckout } from '@/lib/payments/open';
+import { recordPayment } from '@/lib/payments/record';
+import { confirmDemoPayment } from '@/lib/payments/providers/demo/confirm';
 import { listPayments } from '@/lib/payments/history';
 import { listPrintJobs } from '@/lib/printing/ledger';
 import { printerAlerts } from '@/lib/printing/presence';
@@ -36,7 +38,8 @@ import { getAdminStats } from '@/lib/stats/admin-stats';
 import { getSalesReport } from '@/lib/reports/sales';
 import { tableCodes } from '@/lib/tables/qr-sheet';
 import { tableCount } from '@/lib/tables/settings';
-import { tableTokens, rotateTableKey } from '@/lib/tables/tokens';
+import { codesValidUntil, tableTokens, rotateTableKey } from '@/lib/tables/tokens';
+import { paymentsToReconcile } from '@/lib/payments/reconcile';
 import { orderingView, stoppedExplanation } from '@/lib/settings/ordering';
 import { changeOrdering, getOrderingState, readSnapshot, saveSettings, setTableCount, settingsForAdmin } from '@/lib/settings/store';
 import { adminFlag, endAllSessions, endSession, renameAccount } from '@/lib/users/account';
@@ -217,6 +220,8 @@ const guardedCases: GuardedCase[] = [
   },
   { name: 'stoppedExplanation', needs: 'admin', setup: async () => ({ call: (a) => stoppedExplanation(a) }) },
   { name: 'tableTokens', needs: 'admin', setup: async () => ({ call: (a) => tableTokens(a, 3) }) },
+  { name: 'codesValidUntil', needs: 'admin', setup: async () => ({ call: (a) => codesValidUntil(a) }) },
+  { name: 'paymentsToReconcile', needs: 'admin', setup: async () => ({ call: (a) => paymentsToReconcile(a) }) },
   {
     name: 'rotateTableKey',
     needs: 'admin',
@@ -372,7 +377,7 @@ const viewerCases: ViewerCase[] = [
   { name: 'pricePromo', guests: true, run: async (v) => {
     const code = `MATRIX${randomBytes(4).toString('hex')}`;
     await createPromo(await adminOf(await makeAdmin()), promoInput(code));
-    return pricePromo(v, code.toLowerCase(), [{ menuId: 'a'.repeat(24), category: 'soup', lineCents: 1000 }], tomorrow()).then((p) => p.discountCents);
+    return pricePromo(v, code.toLowerCase(), [{ menuId: 'a'.repeat(24), category: 'soup', lineCents: 1000 }], { today: tomorrow(), email: v.email }).then((p) => p.discountCents);
   } },
   { name: 'endSession, endAllSessions', guests: true, run: async (v) => {
     await endSession(v);

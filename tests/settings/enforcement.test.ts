@@ -18,7 +18,8 @@ import { POST as addPrinter } from '@/app/api/printers/route';
 import { addToCart } from '@/lib/cart/cart';
 import { collections } from '@/lib/db';
 import { NOT_SCANNED, pickupOptions, slotFull, tooBig } from '@/lib/fulfilment/pickup';
-import { confirmDemoPayment, startCheckout } from '@/lib/payments/checkout';
+import { startCheckout } from '@/lib/payments/open';
+import { confirmDemoPayment } from '@/lib/payments/providers/demo/confirm';
 import { addDays, formatDay } from '@/lib/reservations/calendar';
 import type { PrinterConnection } from '@/lib/printing/types';
 import { stoppedExplanation } from '@/lib/settings/ordering';
@@ -113,17 +114,19 @@ describe('online ordering off, or paused from the kitchen', () => {
     expect(await stoppedExplanation(await adminOf(await makeAdmin()))).toBe('Online ordering is turned off in Settings: diners can see the menu, but paying is refused.');
   });
 
-  it('paused, refuses new orders and the payment of one opened before; resumed, takes both', async () => {
+  it('paused, refuses new orders and the payment of one opened before, uncharged; resumed, Pay goes through', async () => {
     const waiting = (await checkout(diner, 0.01, pickupAt(tomorrow(), '12:00'))).body;
     const other = await makeDiner();
     await addLines(other, [soup]);
     await kitchenDoes({ action: 'pause', minutes: null });
     const paused = 'Online ordering is paused. Please try again later, or call us on +1 (555) 010-2024.';
     expect(await checkout(other, 0.01, pickupAt(tomorrow(), '12:00'))).toEqual({ status: 409, body: { error: paused } });
-    expect(await payDemo(diner, waiting.transactionId)).toEqual({ status: 409, body: { error: paused } });
+    expect(await payDemo(diner, waiting.transactionId)).toEqual({ status: 409, body: { error: `${paused} Your card was not charged.` } });
     expect(await historyOf(diner)).toEqual([]);
     await kitchenDoes({ action: 'resume' });
-    expect((await payDemo(diner, waiting.transactionId)).status).toBe(200);
+    const again = (await checkout(diner, 0.01, pickupAt(tomorrow(), '12:00'))).body;
+    expect(again.transactionId).not.toBe(waiting.transactionId);
+    expect((await payDemo(diner, again.transactionId)).status).toBe(200);
     expect((await checkout(other, 0.01, pickupAt(tomorrow(), '12:00'))).status).toBe(200);
   });
 
@@ -296,8 +299,8 @@ describe('the hours, on a fixed clock (Friday 10 May 2030)', () => {
 
   it('refuse as soon as possible and a table between the windows, saying when they open, and a slot outside them', async () => {
     const dana = await viewerOf(diner);
-    const table = await atTable(2);
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, 16, 0) });
+    const table = await atTable(2);
     await expect(startCheckout(dana, { fulfilment: { kind: 'asap' } })).rejects.toMatchObject({
       status: 409,
       message: 'We are closed right now, so "as soon as possible" is not on offer. We open today at 18:00: please choose a pickup time.',
@@ -312,8 +315,8 @@ describe('the hours, on a fixed clock (Friday 10 May 2030)', () => {
 
   it('refuse to take the money for a table order once the restaurant has closed meanwhile', async () => {
     const dana = await viewerOf(diner);
-    const table = await atTable(2);
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, 14, 0) });
+    const table = await atTable(2);
     const intent = await startCheckout(dana, { fulfilment: table });
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2030, 4, 10, 14, 40) });
     await expect(confirmDemoPayment(dana, { transactionId: intent.transactionId, ...GOOD_CARD })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^We are closed right now/) });

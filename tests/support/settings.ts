@@ -8,7 +8,7 @@ import { changeOrdering, saveSettings, settingsForAdmin } from '@/lib/settings/s
 import type { OrderingAction } from '@/lib/settings/schemas';
 import type { RestaurantSettings, WeekHours } from '@/lib/settings/types';
 import { WEEKDAYS } from '@/lib/settings/types';
-import { tableTokens } from '@/lib/tables/tokens';
+import { rotateTableKey, scanTable, tableTokens } from '@/lib/tables/tokens';
 import { adminOf, makeAdmin, staffOf } from './people';
 
 let admin: ReturnType<typeof makeTestAdmin> | null = null;
@@ -41,9 +41,18 @@ export async function kitchenDoes(action: OrderingAction, now = new Date()) {
   return changeOrdering(await staffOf(person), action, now);
 }
 
-/** `{ kind: 'table', table, token }` with the token table `table`'s QR code carries now. */
+/**
+ * `{ kind: 'table', table, token }` with the token scanning table `table`'s QR code gives now (the
+ * clock's now: a test on a fixed clock gets that day's, with codes made new when theirs had run out).
+ */
 export async function atTable(table = 1): Promise<Extract<FulfilmentChoice, { kind: 'table' }>> {
   const { viewer } = await testAdmin();
-  const tokens = await tableTokens(viewer, table);
-  return { kind: 'table', table, token: tokens[table - 1]! };
+  const scan = async () => scanTable(table, (await tableTokens(viewer, table))[table - 1]!);
+  let token = await scan();
+  if (!token) {
+    await rotateTableKey(viewer);
+    token = await scan();
+  }
+  if (!token) throw new Error(`table ${table}'s printed code scanned to nothing`);
+  return { kind: 'table', table, token };
 }

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { startCheckout } from '@/lib/payments/checkout';
+import { startCheckout } from '@/lib/payments/open';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { intentBodySchema } from '@/lib/payments/schemas';
 import { restaurantClockAt } from '@/lib/settings/store';

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { recordPayment } from '@/lib/payments/checkout';
+import { recordPayment } from '@/lib/payments/record';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { paymentBodySchema } from '@/lib/payments/schemas';
 

@@ -20,7 +20,10 @@ import { reviewTotals } from './029-review-totals.ts';
 import { holdCounters } from './030-hold-counters.ts';
 import { settingsCollections } from './031-settings-collections.ts';
 import { listIndexes } from './032-list-indexes.ts';
+import { promoUses } from './033-promo-uses.ts';
+import { checkoutReconcile } from './034-checkout-reconcile.ts';
+import { tableCodePeriod } from './035-table-code-period.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, reviewTotals, holdCounters, settingsCollections, listIndexes];
+export const MIGRATIONS: readonly Migration[] = [menuFields, reviewIds, owners, dropEmailIndexes, checkoutIntents, cartLineFields, orderLines, orderMoney, orderHistory, kitchenLoad, tableCount, dailyRollups, reportRollups, reviewTotals, holdCounters, settingsCollections, listIndexes, promoUses, checkoutReconcile, tableCodePeriod];

@@ -3,7 +3,7 @@ import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
 import { changeOrderStatus, getOrder } from '@/lib/orders/orders';
 import { orderStepSchema } from '@/lib/orders/schemas';
-import { cancelOrder } from '@/lib/payments/refunds';
+import { cancelOrder } from '@/lib/payments/cancel';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -16,7 +16,7 @@ export const GET = route<Ctx>(async (req, { params }) => {
 
 /**
  * `{ status, from? }`: moves the order one step on (staff and admins); answers the order, 409 when
- * it cannot move. Cancelling gives the money back (lib/payments/refunds.ts).
+ * it cannot move. Cancelling gives the money back (lib/payments/cancel.ts).
  */
 export const PATCH = route<Ctx>(async (req, { params }) => {
   const staff = await requireViewer(req, 'staff');

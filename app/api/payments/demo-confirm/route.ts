@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
-import { confirmDemoPayment } from '@/lib/payments/checkout';
+import { confirmDemoPayment } from '@/lib/payments/providers/demo/confirm';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { demoConfirmSchema } from '@/lib/payments/schemas';
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { readBodyCapped, route } from '@/lib/api/http';
-import { handleStripeWebhook } from '@/lib/payments/checkout';
+import { handleStripeWebhook } from '@/lib/payments/providers/stripe/webhook';
 
 /** Stripe's events are well under this; anything larger is not one. */
 const MAX_EVENT_BYTES = 512 * 1024;

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { AccountSecurity } from '@/components/account/account-security';
 import { Greeting } from '@/components/account/greeting';
+import { PaymentsToReconcile } from '@/components/payments/payments-to-reconcile';
 import { AdminOverview } from '@/components/stats/admin-overview';
 import { DataExport } from '@/components/stats/data-export';
 import { PrinterAlertList } from '@/components/printing/printer-alerts';
 import { requirePage } from '@/lib/dashboard/guard';
+import { paymentsToReconcile } from '@/lib/payments/reconcile';
 import { printerAlerts } from '@/lib/printing/presence';
 import { stoppedExplanation } from '@/lib/settings/ordering';
 import { getAdminStats } from '@/lib/stats/admin-stats';
@@ -15,7 +17,12 @@ export const metadata: Metadata = { title: 'Admin Home' };
 /** Read on the server per request (the page is behind the session), so the figures are current; `?period=` chooses the days. */
 export default async function AdminHome({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const admin = await requirePage('/dashboard/adminHome');
-  const [stats, stopped, printing] = await Promise.all([getAdminStats(admin, pagePeriod((await searchParams).period)), stoppedExplanation(admin), printerAlerts(admin)]);
+  const [stats, stopped, printing, unreconciled] = await Promise.all([
+    getAdminStats(admin, pagePeriod((await searchParams).period)),
+    stoppedExplanation(admin),
+    printerAlerts(admin),
+    paymentsToReconcile(admin),
+  ]);
   return (
     <div className="space-y-8">
       <Greeting name={admin.name} />
@@ -25,6 +32,7 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       <PrinterAlertList alerts={printing.alerts} />
+      <PaymentsToReconcile payments={unreconciled} />
       <AdminOverview stats={stats} />
       <DataExport />
       <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />

@@ -18,7 +18,7 @@ export default async function ReservationPage() {
         We seat guests every 30 minutes while we are open ({weekText(schedule.hours)}). Your booking is pending until we confirm it; you will
         see its status under My Booking.
       </p>
-      <ReservationForm clock={zonedClock(new Date(), schedule.timeZone)} schedule={schedule} guest={{ name: viewer.name, email: viewer.email }} />
+      <ReservationForm clock={zonedClock(new Date(), schedule.timeZone)} schedule={schedule} guest={{ name: viewer.name, email: viewer.email, emailVerified: viewer.emailVerified }} />
     </section>
   );
 }

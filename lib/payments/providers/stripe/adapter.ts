@@ -1,9 +1,9 @@
+import 'server-only';
 import Stripe from 'stripe';
-import { HttpError } from '@/lib/api/http';
-import { STRIPE_PAYMENT_METHODS } from './mode';
-import { PaymentError, type IntentStatus, type PaymentProvider, type ProviderIntent } from './provider';
+import { STRIPE_PAYMENT_METHODS } from '../../mode';
+import { PaymentError, type IntentStatus, type PaymentProvider, type ProviderIntent, type ProviderRefund } from '../../provider';
 
-/** Everything Stripe: the client, the adapter to PaymentProvider, error mapping and webhooks. */
+/** Stripe's client and its adapter to PaymentProvider, with its errors mapped to answers (its webhook: ./webhook/). */
 
 type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 
@@ -13,7 +13,7 @@ let cached: { config: string; client: Stripe } | undefined;
  * Made on first use, never at import: `new Stripe(undefined)` throws, and a demo deployment or a
  * build has no key. STRIPE_API_BASE (optional) points the SDK at stripe-mock or a local fake.
  */
-function stripeClient(): Stripe {
+export function stripeClient(): Stripe {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   if (!secretKey) {
     console.error('[payments] NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY is set but STRIPE_SECRET_KEY is not');
@@ -39,6 +39,7 @@ export function stripeProvider(): PaymentProvider {
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
+    issued: (id) => id.startsWith('pi_'),
     async createIntent({ amountCents, currency, email }) {
       const intent = await stripe.paymentIntents
         // The methods the Payment Element offers; the email lets the server check from Stripe's
@@ -49,7 +50,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return toProviderIntent(intent);
     },
     async retrieveIntent(id) {
-      return toProviderIntent(await stripe.paymentIntents.retrieve(id).catch(mapStripeError));
+      // The payment method, expanded, carries the card's fingerprint.
+      return toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }).catch(mapStripeError));
     },
     async captureIntent(id) {
       return toProviderIntent(await stripe.paymentIntents.capture(id).catch(mapStripeError));
@@ -64,41 +66,30 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         await stripe.paymentIntents.cancel(intentId).catch(mapStripeError);
         return { id: `void_${intentId}`, cents: intent.amount };
       }
-      // A try before this one may have reached Stripe and lost its answer: that refund counts.
-      if (attempt > 1) {
-        const earlier = (await refundsMade(stripe, intentId)).find((r) => r.refundId === refundId);
-        if (earlier) return { id: earlier.id, cents: earlier.cents };
-      }
+      // A try before this one, or one taken over, may have reached Stripe and lost its answer: that refund counts.
+      const earlier = (await refundsMade(stripe, intentId)).find((r) => r.refundId === refundId);
+      if (earlier) return { id: earlier.id, cents: earlier.cents };
       // Stripe replays a key's first answer, failures included: each try has a key of its own.
       const refund = await stripe.refunds
         .create({ payment_intent: intentId, amount: amountCents, metadata: { refund_id: refundId } }, { idempotencyKey: `refund-${refundId}-${attempt}` })
         .catch(mapStripeError);
       return { id: refund.id, cents: refund.amount };
     },
+    refunds: (intentId) => refundsMade(stripe, intentId),
   };
 }
 
-/** A refund Stripe made (or is making) of a payment: its id, its cents, and our refund id when we asked for it. */
-export interface StripeRefund {
-  id: string;
-  cents: number;
-  refundId?: string;
-}
-
 /** The refunds of a payment at Stripe that gave (or are giving) money back: failed and cancelled ones gave none. */
-async function refundsMade(stripe: Stripe, intentId: string): Promise<StripeRefund[]> {
+async function refundsMade(stripe: Stripe, intentId: string): Promise<ProviderRefund[]> {
   const list = await stripe.refunds.list({ payment_intent: intentId, limit: 100 }).catch(mapStripeError);
   return list.data
     .filter((r) => r.status !== 'failed' && r.status !== 'canceled')
     .map((r) => ({ id: r.id, cents: r.amount, ...(r.metadata?.refund_id ? { refundId: r.metadata.refund_id } : {}) }));
 }
 
-/** The refunds Stripe made of a payment: ours (made through this site) and those made in its dashboard. */
-export function stripeRefunds(intentId: string): Promise<StripeRefund[]> {
-  return refundsMade(stripeClient(), intentId);
-}
-
 export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  const method = intent.payment_method;
+  const fingerprint = method && typeof method === 'object' ? method.card?.fingerprint : undefined;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -106,6 +97,7 @@ export function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
     amountCents: intent.amount,
     currency: intent.currency,
     email: intent.metadata?.email ?? '',
+    ...(fingerprint ? { cardFingerprint: fingerprint } : {}),
   };
 }
 
@@ -146,21 +138,4 @@ export function mapStripeError(err: unknown): never {
     throw new PaymentError(502, 'The card service is unavailable. Please try again shortly.', 'provider_unavailable');
   }
   throw err;
-}
-
-/**
- * A webhook event, once its signature over the raw body checks out with STRIPE_WEBHOOK_SECRET
- * (which also refuses events signed longer ago than Stripe's five-minute tolerance: replays).
- */
-export function verifyStripeEvent(payload: string, signature: string | null): Stripe.Event {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET;
-  // Without a secret there is no webhook endpoint: 404, the same as any route that is not there.
-  if (!secret) throw new HttpError(404, 'Stripe webhooks are not enabled on this server.');
-  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.');
-  try {
-    return Stripe.webhooks.constructEvent(payload, signature, secret);
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw new HttpError(400, 'Invalid Stripe signature.');
-    throw err;
-  }
 }
