@@ -36,8 +36,8 @@ function PrinterCard({ printer, stationNames, now, onChange, onConnection, onRem
   return (
     <li className="space-y-2 rounded-lg bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 className="font-display text-lg">{printer.name}</h3>
+        <div className="min-w-0">
+          <h3 className="font-display text-lg break-words">{printer.name}</h3>
           <p className="text-sm text-gray-700">
             {PROTOCOL_LABELS[printer.protocol]}, {printer.paperWidth} mm{printer.copies > 1 ? `, ${printer.copies} copies` : ''}
           </p>
@@ -49,7 +49,7 @@ function PrinterCard({ printer, stationNames, now, onChange, onConnection, onRem
       </div>
       {printer.seen ? (
         <p className="text-sm">
-          {PAPER[printer.seen.paper]}, {COVER[printer.seen.cover]}. It reported: <span className="font-mono">{printer.seen.reported}</span>
+          {PAPER[printer.seen.paper]}, {COVER[printer.seen.cover]}. It reported: <span className="font-mono break-all">{printer.seen.reported}</span>
         </p>
       ) : null}
       <p className="text-sm">
@@ -109,8 +109,9 @@ function Ledger({ first }: { first: FirstPage<PrintJob> }) {
     { header: 'Queued', rowHeader: true, cell: (job) => <time dateTime={job.createdAt}>{when.format(new Date(job.createdAt))}</time> },
     { header: 'Order', cell: (job) => <span className="font-semibold">{job.order.label}</span> },
     { header: 'Ticket', cell: (job) => `${KIND[job.kind]}${job.by ? ` (${job.by})` : ''}` },
-    { header: 'Printer', cell: (job) => `${job.printer.name}: ${job.stations.join(' + ')}` },
-    { header: 'State', cell: (job) => `${STATE[job.state]}${job.error ? `: ${job.error}` : ''}${job.mediaType && job.state !== 'queued' ? ` (${job.mediaType})` : ''}` },
+    // Media types and names are long words: on a phone's card they break rather than widen the page.
+    { header: 'Printer', cell: (job) => <span className="break-words">{`${job.printer.name}: ${job.stations.join(' + ')}`}</span> },
+    { header: 'State', cell: (job) => <span className="break-words">{`${STATE[job.state]}${job.error ? `: ${job.error}` : ''}${job.mediaType && job.state !== 'queued' ? ` (${job.mediaType})` : ''}`}</span> },
   ];
   if (!items) return <LoadingOrError error={error} onRetry={() => void mutate()} loading="Loading the tickets…" failed="The tickets could not be loaded." />;
   if (!items.length) return <EmptyState>No ticket yet: each paid order puts one here per printer.</EmptyState>;
