@@ -258,7 +258,7 @@ export function ManageOrders({ since, first, timeZone, isAdmin }: { since: strin
           ) : (
             <span className="text-gray-500">None: this order is {o.status}.</span>
           )}
-          {printing.printers ? <ReprintButton order={o} /> : null}
+          {printing.printers && o.status !== 'cancelled' ? <ReprintButton order={o} /> : null}
         </div>
       ),
     },

@@ -84,7 +84,7 @@ export async function queueCancelSlips(order: WithId<PaymentDoc>, by?: Actor): P
 /**
  * POST /api/orders/{id}/reprint (staff): a copy marked REPRINT on each printer that had the
  * order's ticket (as routed now, for an order paid before there were printers). A reprint still
- * waiting on a printer is not queued twice there. Answers how many were queued.
+ * waiting on a printer is not queued twice there; a cancelled order is refused. Answers how many were queued.
  */
 export async function reprintOrder(staff: Staff, id: string, by: Actor): Promise<{ queued: number }> {
   authorize(staff, 'staff');
@@ -92,6 +92,8 @@ export async function reprintOrder(staff: Staff, id: string, by: Actor): Promise
   const { payments, printJobs } = await collections();
   const order = _id ? await payments.findOne({ _id }) : null;
   if (!order) throw new HttpError(404, 'No order has this id.');
+  // A copy of a cancelled order's ticket in the kitchen would be cooked: its cancel slip was the last word.
+  if (order.status === 'cancelled') throw new HttpError(409, 'This order is cancelled: its tickets are not printed again.');
   const jobs = await printJobs.find({ orderId: order._id }).toArray();
   const had = jobs.filter((job) => job.kind === 'order');
   const targets = had.length ? had.map((job) => ({ printerId: job.printerId.toHexString(), ticket: job.ticket, copies: job.copies })) : await routeNow(order);

@@ -238,6 +238,11 @@ describe('a paid order on the printers', () => {
     expect(await epson.drain()).toEqual([]);
     const kinds = (await jobsOf(orderId)).map((job) => `${job.kind} ${job.state}`).sort();
     expect(kinds).toEqual(['cancel printed', 'order printed', 'reprint printed']);
+    // A cancelled order's ticket is not printed again: a cook would make it.
+    const late = await reprint(request('POST', `/api/orders/${orderId}/reprint`, { headers: staff }), params({ id: orderId }));
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: 'This order is cancelled: its tickets are not printed again.' });
+    expect(await star.drain()).toEqual([]);
 
     const page = (await (await ledger(request('GET', `/api/printers/jobs?printer=${kitchen.printer._id}`, { headers: staff }), undefined)).json()) as PrintJob[];
     expect(page.slice(0, 3).map((job) => job.kind)).toEqual(['cancel', 'reprint', 'order']);
