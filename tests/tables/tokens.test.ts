@@ -36,7 +36,7 @@ describe('a table’s token', () => {
     await addLines(diner, [soup]);
     const code = await printed();
     expect(await checkout(diner, 0.01, atTable2(code))).toEqual({ status: 403, body: { error: NOT_SCANNED } });
-    // Two days back: just after midnight earlier's token still works, for a meal that runs on past it.
+    // Two days back: just after midnight yesterday's token still works, for a meal that runs on past it.
     const earlier = await scanTable(2, code, new Date(Date.now() - 2 * DAY));
     expect(earlier).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await checkout(diner, 0.01, atTable2(earlier!))).toEqual({ status: 403, body: { error: NOT_SCANNED } });
