@@ -10,6 +10,7 @@ import { toMenuItem } from '@/lib/menu/queries';
 import type { MenuItem } from '@/lib/menu/types';
 import type { OrderLine } from '@/lib/orders/types';
 import type { AddToCartInput } from '@/lib/cart/schemas';
+import { clockNow } from '@/lib/settings/clock';
 import { fingerprint, itemKeyOf } from './item-key';
 
 /**
@@ -74,7 +75,7 @@ export async function addToCart(viewer: Shopper, input: AddToCartInput): Promise
         ...(note ? { note } : {}),
         unitCents: priced.unitCents,
         itemKey,
-        createdAt: new Date(),
+        createdAt: clockNow(),
       },
     },
     { quantity: 1 },

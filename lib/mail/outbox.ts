@@ -6,6 +6,7 @@ import type { BookingDoc, OutboxDoc, PaymentDoc } from '@/lib/db/documents';
 import { readStamp, setStamp } from '@/lib/db/stamps';
 import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
 import { streamConfig } from '@/lib/orders/stream-config';
+import { clockNow } from '@/lib/settings/clock';
 import { restaurantDetails } from './restaurant';
 import type { MailKind } from './types';
 
@@ -37,7 +38,7 @@ const LOG_WRITES = process.env.MAIL_LOG_OUTBOX_WRITES === '1';
  * which is one commit on the embedded engine: what a change costs. When some are there already
  * (a repeated completion), each is written unless its key is there, one upsert each.
  */
-async function write(messages: Message[], now = new Date()): Promise<boolean> {
+async function write(messages: Message[], now = clockNow()): Promise<boolean> {
   if (!messages.length) return false;
   const { outbox } = await collections();
   const docs = (): OutboxDoc[] => messages.map((message) => ({ key: keyOf(message), ...message, state: 'waiting', attempts: 0, nextAttemptAt: now, createdAt: now }));
@@ -170,7 +171,7 @@ function bookingMessagesSince(booking: WithId<BookingDoc>, since: Date): Message
  * new-order notice is not swept (whether a kitchen was watching then is not known later). The
  * first sweep of a database starts from now. Answers how many messages it wrote.
  */
-export async function sweepChanges(now = new Date()): Promise<number> {
+export async function sweepChanges(now = clockNow()): Promise<number> {
   const swept = await readStamp(SWEPT);
   if (swept.getTime() === 0) {
     await setStamp(SWEPT, now, swept);

@@ -9,6 +9,7 @@ import { releaseFulfilment } from '@/lib/fulfilment/pickup';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
 import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
+import { clockNow } from '@/lib/settings/clock';
 import { getSettings } from '@/lib/settings/store';
 import { countCancellation, paidOrderCount } from '@/lib/stats/rollups';
 import { orderQuery } from './filters';
@@ -57,7 +58,7 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
 }
 
 function shapeRefund({ id, cents, reason, at, status, by, error, leaseUntil }: RefundDoc): OrderRefund {
-  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= new Date()));
+  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= clockNow()));
   return {
     id,
     cents,
@@ -168,7 +169,7 @@ export async function changeOrderStatus(
   const refused = transitionRefusal(seen, to);
   if (refused) throw new HttpError(409, refused);
 
-  const at = new Date();
+  const at = clockNow();
   const { modifiedCount } = await payments.updateOne(
     { _id, status: seen },
     { $set: { status: to, updatedAt: at }, $push: { statusHistory: { status: to, at, by: actorOf(staff) } } },

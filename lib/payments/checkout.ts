@@ -10,6 +10,7 @@ import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { mailOrderPaid } from '@/lib/mail/outbox';
 import { findOrder, placeOrder } from '@/lib/orders/place';
+import { clockNow } from '@/lib/settings/clock';
 import { normalizeEmail } from '@/lib/users/email';
 import { assertGuestOrdersOpen, keepGuest } from '@/lib/users/guests';
 import type { IntentInput } from '@/lib/payments/schemas';
@@ -61,7 +62,7 @@ function activeProvider(): PaymentProvider {
 }
 
 /** POST /api/create-payment-intent: an intent for the viewer's whole cart, the tip and how they get the food. */
-export async function startCheckout(viewer: Shopper, input: IntentInput, now = new Date()): Promise<CheckoutIntent> {
+export async function startCheckout(viewer: Shopper, input: IntentInput, now = clockNow()): Promise<CheckoutIntent> {
   authorize(viewer, 'guest');
   const { email, name } = await contactOf(viewer, input);
   const order = await priceCart(viewer);

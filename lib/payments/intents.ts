@@ -4,6 +4,7 @@ import { collections, conditionalUpsert } from '@/lib/db';
 import type { CheckoutIntentDoc } from '@/lib/db/documents';
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import type { PaidCheckout } from '@/lib/orders/place';
+import { clockNow } from '@/lib/settings/clock';
 
 /**
  * Unpaid checkouts, in `checkout_intents`: what a payment will charge, for whom and for which cart
@@ -17,12 +18,12 @@ export type IntentRecord = WithId<CheckoutIntentDoc>;
 /** How long a diner has to pay an intent: after that it is voided (at the provider too), and Pay opens a new one. */
 export const INTENT_LIFETIME_MS = 60 * 60 * 1000;
 
-export function isExpired(intent: CheckoutIntentDoc, now = new Date()): boolean {
+export function isExpired(intent: CheckoutIntentDoc, now = clockNow()): boolean {
   return now.getTime() - intent.createdAt.getTime() > INTENT_LIFETIME_MS;
 }
 
 export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt'>): Promise<IntentRecord> {
-  const doc: CheckoutIntentDoc = { ...intent, createdAt: new Date(), status: 'open' };
+  const doc: CheckoutIntentDoc = { ...intent, createdAt: clockNow(), status: 'open' };
   const { insertedId } = await (await collections()).checkout_intents.insertOne(doc);
   return { ...doc, _id: insertedId };
 }
@@ -32,7 +33,7 @@ export async function findIntent(transactionId: string): Promise<IntentRecord | 
 }
 
 /** The owner's newest open intent for exactly this amount and these cart lines, if any, unless it was voided or has expired. */
-export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[], now = new Date()): Promise<IntentRecord | null> {
+export async function findOpenIntent(ownerUid: string, price: number, cartIds: string[], now = clockNow()): Promise<IntentRecord | null> {
   const { checkout_intents } = await collections();
   const fresh = { $gt: new Date(now.getTime() - INTENT_LIFETIME_MS) };
   return checkout_intents.findOne({ ownerUid, price, cartIds, status: 'open', voided: { $exists: false }, createdAt: fresh }, { sort: { _id: -1 } });
@@ -57,7 +58,7 @@ export async function expiredIntents(now: Date, limit: number): Promise<IntentRe
 export async function claimLines(intent: IntentRecord): Promise<boolean> {
   if (!intent.cartIds.length) return true;
   const { lineClaims } = await collections();
-  const now = new Date();
+  const now = clockNow();
   // A claim older than an intent's lifetime postdates no open intent's start: it can stop none.
   const stale = new Date(now.getTime() - INTENT_LIFETIME_MS);
   await lineClaims.updateOne({ _id: intent.ownerUid }, { $pull: { claims: { at: { $lt: stale } } } });
@@ -124,7 +125,7 @@ export function isPaid(intent: CheckoutIntentDoc): boolean {
  * Answers it as claimed for the one call that did it, null for every other.
  */
 export async function claimIntent(_id: ObjectId, fulfilment: Fulfilment | undefined): Promise<IntentRecord | null> {
-  const now = new Date();
+  const now = clockNow();
   return (await collections()).checkout_intents.findOneAndUpdate(
     { _id, status: 'open' },
     { $set: { status: 'paid', paidAt: now, claimedAt: now, ...(fulfilment ? { fulfilment } : {}) } },
@@ -137,7 +138,7 @@ export async function claimIntent(_id: ObjectId, fulfilment: Fulfilment | undefi
  * `leaseMs` ago and has not written it (it crashed): one conditional write, so one taker.
  */
 export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<IntentRecord | null> {
-  const now = new Date();
+  const now = clockNow();
   return (await collections()).checkout_intents.findOneAndUpdate(
     { _id, status: 'paid', claimedAt: { $lt: new Date(now.getTime() - leaseMs) } },
     { $set: { claimedAt: now } },
@@ -155,7 +156,7 @@ export function paidCheckout(intent: IntentRecord): PaidCheckout {
     ...(name ? { name } : {}),
     price,
     transactionId,
-    data: paidAt ?? new Date(),
+    data: paidAt ?? clockNow(),
     cartIds,
     menuItemIds,
     lines,

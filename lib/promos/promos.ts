@@ -5,6 +5,7 @@ import { authorize, type Admin, type Shopper } from '@/lib/auth/viewer';
 import { collections, isDuplicateKeyError, toObjectId, type Filter } from '@/lib/db';
 import type { AppliedPromoDoc, PaymentDoc, PromoDoc } from '@/lib/db/documents';
 import { priceCart } from '@/lib/cart/cart';
+import { clockNow } from '@/lib/settings/clock';
 import { restaurantClockAt } from '@/lib/settings/store';
 import { toCents } from '@/lib/menu/money';
 import { appliesTo, codeKeyOf, priceDiscount, type PromoLine } from './rules';
@@ -72,7 +73,7 @@ export async function listPromos(admin: Admin, page: PageQuery): Promise<Paged<P
   return mapPage(await readPage(promos, { list: 'promos', filter: {}, projection: { redemptions: 0 } }, page), (docs) => docs.map(shape));
 }
 
-export async function createPromo(admin: Admin, input: PromoInput, now = new Date()): Promise<Promo> {
+export async function createPromo(admin: Admin, input: PromoInput, now = clockNow()): Promise<Promo> {
   authorize(admin, 'admin');
   const { promos } = await collections();
   const doc: PromoDoc = { ...storedTerms(input), uses: 0, redemptions: [], createdAt: now, updatedAt: now, updatedBy: { uid: admin.uid, email: admin.email } };
@@ -89,7 +90,7 @@ export async function createPromo(admin: Admin, input: PromoInput, now = new Dat
  * Changes a code's terms, as the admin saw it last (`updatedAt`): a change someone else saved
  * meanwhile is not overwritten (409). Its uses stay as they are.
  */
-export async function updatePromo(admin: Admin, id: string, input: PromoInput & { updatedAt: string }, now = new Date()): Promise<Promo> {
+export async function updatePromo(admin: Admin, id: string, input: PromoInput & { updatedAt: string }, now = clockNow()): Promise<Promo> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   const { promos } = await collections();
@@ -136,7 +137,7 @@ export async function pricePromo(shopper: Shopper, code: string, lines: readonly
 }
 
 /** POST /api/promos/check: what `code` takes off the shopper's cart as it is now, priced on the server. */
-export async function checkPromo(shopper: Shopper, code: string, now = new Date()): Promise<AppliedPromo> {
+export async function checkPromo(shopper: Shopper, code: string, now = clockNow()): Promise<AppliedPromo> {
   const cart = await priceCart(shopper);
   if (cart.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
   const { code: written, discountCents, menuIds } = await pricePromo(shopper, code, cart.lines, (await restaurantClockAt(now)).today);
@@ -155,7 +156,7 @@ const HOLD_TRIES = 3;
  */
 export async function holdPromoUse(
   payment: { transactionId: string; ownerUid: string; promo: Pick<AppliedPromoDoc, 'id' | 'code'> },
-  { today, now = new Date(), force = false }: { today: string; now?: Date; force?: boolean },
+  { today, now = clockNow(), force = false }: { today: string; now?: Date; force?: boolean },
 ): Promise<void> {
   const { promos } = await collections();
   const _id = toObjectId(payment.promo.id);

@@ -4,6 +4,7 @@ import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
 import { collections, getDb, isDuplicateKeyError, type AppCollection, type AppDb } from '@/lib/db';
 import type { OrderingStateDoc, RestaurantSettingsDoc, SettingsDoc } from '@/lib/db/documents';
 import type { RestaurantClock } from '@/lib/reservations/calendar';
+import { clockNow } from './clock';
 import { defaultSettings } from './defaults';
 import { zonedClock } from './schedule';
 import type { OrderingAction, SettingsBody } from './schemas';
@@ -95,7 +96,7 @@ export async function getOrderingState(): Promise<OrderingState> {
 }
 
 /** `now` on the restaurant's wall clock: the time zone of its settings. */
-export async function restaurantClockAt(now = new Date()): Promise<RestaurantClock> {
+export async function restaurantClockAt(now = clockNow()): Promise<RestaurantClock> {
   return zonedClock(now, (await getSettings()).schedule.timeZone);
 }
 
@@ -110,7 +111,7 @@ function current(settings: RestaurantSettings, now: Date): RestaurantSettings {
 }
 
 /** GET /api/settings (admins): the settings as the Settings page edits them, with their version. */
-export async function settingsForAdmin(admin: Admin, now = new Date()): Promise<VersionedSettings> {
+export async function settingsForAdmin(admin: Admin, now = clockNow()): Promise<VersionedSettings> {
   authorize(admin, 'admin');
   const { version, settings } = (await snapshot()).versioned;
   return { version, settings: current(settings, now) };
@@ -126,7 +127,7 @@ export type SaveResult = { saved: true; current: VersionedSettings } | { saved: 
 export async function saveSettings(admin: Admin, { version, settings }: SettingsBody): Promise<SaveResult> {
   authorize(admin, 'admin');
   const docs = await documents<RestaurantSettingsDoc>();
-  const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
+  const stamp = { updatedAt: clockNow(), updatedBy: admin.uid };
   let saved: boolean;
   if (version === 0) {
     try {
@@ -151,7 +152,7 @@ export async function saveSettings(admin: Admin, { version, settings }: Settings
 export async function setTableCount(admin: Admin, count: number): Promise<{ count: number }> {
   authorize(admin, 'admin');
   const docs = await documents<RestaurantSettingsDoc>();
-  const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
+  const stamp = { updatedAt: clockNow(), updatedBy: admin.uid };
   const update = () => docs.updateOne({ _id: 'restaurant' }, { $set: { 'settings.tables.count': count, ...stamp }, $inc: { version: 1 } });
   if (!(await update()).matchedCount) {
     const { settings } = (await readSnapshot()).versioned;
@@ -171,7 +172,7 @@ export async function setTableCount(admin: Admin, count: number): Promise<{ coun
  * make the kitchen busy (more preparation time, for a while) or calm again. Each is one write of
  * what it changes, recording who and when.
  */
-export async function changeOrdering(staff: Staff, action: OrderingAction, now = new Date()): Promise<OrderingState> {
+export async function changeOrdering(staff: Staff, action: OrderingAction, now = clockNow()): Promise<OrderingState> {
   authorize(staff, 'staff');
   const by = { by: staff.uid, at: now };
   const change: Partial<Omit<OrderingStateDoc, '_id'>> =

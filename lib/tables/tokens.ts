@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, isDuplicateKeyError, type AppCollection } from '@/lib/db';
 import type { TableKeyDoc } from '@/lib/db/documents';
+import { clockNow } from '@/lib/settings/clock';
 import { TABLE_TOKEN } from './table-mode';
 
 /**
@@ -24,7 +25,7 @@ function sign(key: string, table: number): string {
 async function printingKey(admin: Admin): Promise<string> {
   const found = await (await keys()).findOne({ _id: 'tableKey' });
   if (found) return found.key;
-  const made: TableKeyDoc = { _id: 'tableKey', key: randomBytes(32).toString('base64url'), rotatedAt: new Date(), rotatedBy: admin.uid };
+  const made: TableKeyDoc = { _id: 'tableKey', key: randomBytes(32).toString('base64url'), rotatedAt: clockNow(), rotatedBy: admin.uid };
   try {
     await (await keys()).insertOne(made);
     return made.key;
@@ -45,7 +46,7 @@ export async function tableTokens(admin: Admin, count: number): Promise<string[]
 /** A new key: every QR code printed so far stops working, and the sheet must be printed again. */
 export async function rotateTableKey(admin: Admin): Promise<{ rotatedAt: string }> {
   authorize(admin, 'admin');
-  const rotatedAt = new Date();
+  const rotatedAt = clockNow();
   const key = randomBytes(32).toString('base64url');
   const docs = await keys();
   if (!(await docs.updateOne({ _id: 'tableKey' }, { $set: { key, rotatedAt, rotatedBy: admin.uid } })).matchedCount) {

@@ -3,6 +3,7 @@ import { deleteFirebaseUsers } from '@/lib/auth/firebase-admin';
 import { HttpError } from '@/lib/api/http';
 import { collections, describeDb } from '@/lib/db';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
+import { clockNow } from '@/lib/settings/clock';
 import { getSettings } from '@/lib/settings/store';
 
 /**
@@ -56,7 +57,7 @@ const SWEEP_LIMIT = 500;
  * cart and unpaid checkouts, and their anonymous accounts at Firebase, which a failure there
  * leaves for Firebase (the record, the session's other half, is gone). Answers how many went.
  */
-export async function removeIdleGuests(now = new Date()): Promise<{ removed: number }> {
+export async function removeIdleGuests(now = clockNow()): Promise<{ removed: number }> {
   // A second server on the same embedded data reads only; the one that writes sweeps.
   if (!(await describeDb()).writable) return { removed: 0 };
   const { users, carts, checkout_intents } = await collections();
