@@ -135,16 +135,16 @@ describe('sending', () => {
       const orderId = await payForDish(await viewerOf(diner));
       startPeriodicDrain(50);
       const confirmation = async () => (await outboxOf(orderId)).find((m) => m.kind === 'order-confirmation')!;
+      // A try takes the message (its attempts counted) before it fails and puts it back to wait:
+      // the clock moves on only once it is back, or the next try would be set from the moved time.
       const tried = async (times: number) =>
-        vi.waitFor(async () => expect((await confirmation()).attempts).toBeGreaterThanOrEqual(times), { timeout: 15_000, interval: 20 });
+        vi.waitFor(async () => expect(await confirmation()).toMatchObject({ state: 'waiting', attempts: times }), { timeout: 15_000, interval: 20 });
       await tried(1);
       for (let retry = 1; retry <= 3; retry++) {
         vi.setSystemTime(Date.now() + 10_000);
         await tried(1 + retry);
       }
-      // Each try takes the message (its attempts counted) before it fails and puts it back.
-      await vi.waitFor(async () => expect(await confirmation()).toMatchObject({ state: 'waiting', lastError: expect.stringMatching(/ECONNREFUSED|connect/i) }), { timeout: 10_000, interval: 20 });
-      expect((await confirmation()).attempts).toBeGreaterThan(3);
+      expect((await confirmation()).lastError).toMatch(/ECONNREFUSED|connect/i);
 
       const server = await smtpServer({}, port);
       vi.setSystemTime(Date.now() + 10_000);
