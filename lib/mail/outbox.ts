@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import type { ObjectId, WithId } from 'mongodb';
 import { after } from 'next/server';
 import { collections, isDuplicateKeyError } from '@/lib/db';
@@ -61,7 +62,7 @@ async function verifiedAddresses(messages: readonly Message[]): Promise<Set<stri
  * which is one commit on the embedded engine: what a change costs. When some are there already
  * (a repeated completion), each is written unless its key is there, one upsert each.
  */
-async function write(wanted: Message[], now = new Date()): Promise<boolean> {
+async function write(wanted: Message[], now = clockNow()): Promise<boolean> {
   const verified = await verifiedAddresses(wanted);
   const toVerified = (m: Message) => verified.has(`${m.ownerUid}\n${m.to}`);
   const isBooking = (m: Message) => m.kind.startsWith('booking-');
@@ -234,7 +235,7 @@ function bookingMessagesSince(booking: WithId<BookingDoc>, since: Date): Message
  * new-order notice is not swept (whether a kitchen was watching then is not known later). The
  * first sweep of a database starts from now. Answers how many messages it wrote.
  */
-export async function sweepChanges(now = new Date()): Promise<number> {
+export async function sweepChanges(now = clockNow()): Promise<number> {
   const swept = await readStamp(SWEPT);
   if (swept.getTime() === 0) {
     await setStamp(SWEPT, now, swept);

@@ -4,6 +4,7 @@ import type { WithId } from 'mongodb';
 import type { Transporter } from 'nodemailer';
 import { collections } from '@/lib/db';
 import type { OutboxDoc } from '@/lib/db/documents';
+import { clockMs, clockNow } from '@/lib/settings/clock';
 import { composeMail, NothingToSay } from './compose';
 import { mailConfig, type MailConfig } from './config';
 import { restaurantDetails } from './restaurant';
@@ -38,7 +39,7 @@ export function oneLine(value: string): string {
 async function claim(doc: WithId<OutboxDoc>, config: MailConfig): Promise<WithId<OutboxDoc> | null> {
   const { outbox } = await collections();
   const leaseId = randomUUID();
-  const nextAttemptAt = new Date(Date.now() + config.leaseMs);
+  const nextAttemptAt = new Date(clockMs() + config.leaseMs);
   const { modifiedCount } = await outbox.updateOne(
     { _id: doc._id, state: doc.state, attempts: doc.attempts },
     { $set: { state: 'sending', leaseId, nextAttemptAt }, $inc: { attempts: 1 } },
@@ -58,11 +59,11 @@ async function settle(doc: WithId<OutboxDoc>, update: Partial<OutboxDoc>, unsetL
 async function fail(doc: WithId<OutboxDoc>, config: MailConfig, reply: string, permanent: boolean): Promise<'failed' | 'retrying'> {
   const maxAttempts = config.retrySeconds.length + 1;
   if (permanent || doc.attempts >= maxAttempts) {
-    await settle(doc, { state: 'failed', lastError: reply, nextAttemptAt: new Date() });
+    await settle(doc, { state: 'failed', lastError: reply, nextAttemptAt: clockNow() });
     return 'failed';
   }
   const wait = config.retrySeconds[doc.attempts - 1]! * 1000;
-  await settle(doc, { state: 'waiting', lastError: reply, nextAttemptAt: new Date(Date.now() + wait) });
+  await settle(doc, { state: 'waiting', lastError: reply, nextAttemptAt: new Date(clockMs() + wait) });
   return 'retrying';
 }
 
@@ -93,7 +94,7 @@ async function deliver(doc: WithId<OutboxDoc>, config: MailConfig, transport: Tr
     });
     const rejected = [...(info.rejected ?? [])];
     if (rejected.length) return [await fail(doc, config, `The server refused ${rejected.join(', ')}.`, true), false];
-    await settle(doc, { state: 'sent', sentAt: new Date(), nextAttemptAt: new Date() }, true);
+    await settle(doc, { state: 'sent', sentAt: clockNow(), nextAttemptAt: clockNow() }, true);
     return ['sent', false];
   } catch (err) {
     const failure = sendFailure(err);
@@ -108,7 +109,7 @@ export async function sendDue(config: MailConfig = mailConfig()): Promise<DrainR
   if (!smtpUrl) return NONE;
   const { outbox } = await collections();
   const due = await outbox
-    .find({ state: { $in: ['waiting', 'sending'] }, nextAttemptAt: { $lte: new Date() } })
+    .find({ state: { $in: ['waiting', 'sending'] }, nextAttemptAt: { $lte: clockNow() } })
     .sort({ nextAttemptAt: 1 })
     .limit(ROUND_LIMIT)
     .toArray();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
@@ -58,7 +59,7 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
 }
 
 function shapeRefund({ id, cents, reason, at, status, by, error, leaseUntil }: RefundDoc): OrderRefund {
-  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= new Date()));
+  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= clockNow()));
   return {
     id,
     cents,
@@ -185,7 +186,7 @@ export async function changeOrderStatus(
     const refused = transitionRefusal(seen, to);
     if (refused) throw new HttpError(409, refused);
 
-    const at = new Date();
+    const at = clockNow();
     const extra = alongside?.(order) ?? null;
     const written = await payments.findOneAndUpdate(
       { _id, status: seen, ...extra?.filter },

@@ -4,6 +4,7 @@ import { requireViewer } from '@/lib/auth/viewer';
 import { startCheckout } from '@/lib/payments/open';
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { intentBodySchema } from '@/lib/payments/schemas';
+import { clockNow } from '@/lib/settings/clock';
 import { restaurantClockAt } from '@/lib/settings/store';
 
 /**
@@ -14,7 +15,7 @@ import { restaurantClockAt } from '@/lib/settings/store';
 export const POST = route(async (req) => {
   const viewer = await requireViewer(req, 'guest');
   await enforceRateLimit(req, LIMITS.paymentIntent, viewer);
-  const now = new Date();
+  const now = clockNow();
   const input = await readJson(req, intentBodySchema(await restaurantClockAt(now)));
   return NextResponse.json(await startCheckout(viewer, input, now));
 });

@@ -8,6 +8,7 @@ import { cartKey } from '@/components/session/session-key';
 import { requirePage } from '@/lib/dashboard/guard';
 import { cartLoad, listCart } from '@/lib/cart/cart';
 import { pickupOptions } from '@/lib/fulfilment/pickup';
+import { clockNow } from '@/lib/settings/clock';
 import { currentOrderingStatus } from '@/lib/settings/ordering';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
@@ -25,7 +26,7 @@ async function scannedTable(): Promise<ScannedTable | null> {
 
 export default async function PaymentPage() {
   const viewer = await requirePage('/dashboard/payment');
-  const now = new Date();
+  const now = clockNow();
   const [table, cart, load, settings, status] = await Promise.all([scannedTable(), listCart(viewer), cartLoad(viewer), getSettings(), currentOrderingStatus(now)]);
   const { options: pickup, slots } = await pickupOptions(now, load);
   const today = zonedClock(now, settings.schedule.timeZone).today;
