@@ -85,13 +85,13 @@ export const pushSubscriptionSchema = z.object(
 );
 
 /** POST /api/push/subscriptions: this device, told about one order of the caller's, or (staff) about every new order. */
-export const pushRegistrationSchema = z.union(
-  [
-    z.strictObject({ subscription: pushSubscriptionSchema, orderId: objectIdSchema }),
-    z.strictObject({ subscription: pushSubscriptionSchema, staff: z.literal(true) }),
-  ],
-  { error: 'Send { subscription, orderId } or, for staff, { subscription, staff: true }' },
-);
+export const pushRegistrationSchema = z
+  .strictObject({
+    subscription: pushSubscriptionSchema,
+    orderId: objectIdSchema.optional(),
+    staff: z.literal(true, { error: 'staff must be true' }).optional(),
+  })
+  .refine((input) => (input.orderId === undefined) !== (input.staff === undefined), 'Send { subscription, orderId } or, for staff, { subscription, staff: true }');
 export type PushRegistration = z.infer<typeof pushRegistrationSchema>;
 
 /** DELETE /api/push/subscriptions: the device's endpoint. */

@@ -21,11 +21,11 @@ export async function registerPush(viewer: Shopper, registration: PushRegistrati
   const { pushSubscriptions, payments } = await collections();
   const { endpoint, keys } = registration.subscription;
   let target: Pick<PushSubscriptionDoc, 'orderId' | 'staff'>;
-  if ('staff' in registration) {
+  if (registration.staff) {
     if (!hasRole(viewer.role, 'staff')) throw new HttpError(403, 'Only restaurant staff may get new-order alerts.');
     target = { staff: true };
   } else {
-    const orderId = toObjectId(registration.orderId);
+    const orderId = toObjectId(registration.orderId ?? '');
     const order = orderId ? await payments.findOne({ _id: orderId }, { projection: { ownerUid: 1, status: 1 } }) : null;
     if (!order) throw new HttpError(404, 'No order has this id.');
     if (order.ownerUid !== viewer.uid) throw new HttpError(403, 'This is not your order.');
