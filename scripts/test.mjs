@@ -1,12 +1,13 @@
 // `npm test`: every suite, against real components. The Auth Emulator runs once for all of them;
 // Vitest runs the data-layer contract and the route handlers; then a production build is
 // served by `next start` and driven by Playwright in Chromium, its mail caught by a local SMTP
-// server (maildev) on free ports. Exit code: the first failure's.
+// server (maildev) and its texts by the local SMS catcher, on free ports. Exit code: the first failure's.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { DEMO_ACCOUNTS, startAuthEmulator } from './emulator.mjs';
 import { freePort, startMailCatcher } from './mail-catcher.mjs';
+import { startSmsCatcher } from './sms-catcher.mjs';
 
 const onlyUnit = process.argv.includes('--unit');
 const skipBuild = process.argv.includes('--no-build');
@@ -44,12 +45,14 @@ try {
     }
     if (code === 0) code = await run('faults', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.faults.config.mts'], env);
     if (code === 0) {
-      // The journeys read the mail the server sends from a catcher of their own.
+      // The journeys read the mail and the texts the server sends from catchers of their own.
       const catcher = await startMailCatcher({ smtp: await freePort(), web: await freePort() });
+      const texts = await startSmsCatcher();
       try {
-        code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], { ...env, ...catcher.env, E2E_MAIL_INBOX: catcher.inbox });
+        code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test'], { ...env, ...catcher.env, E2E_MAIL_INBOX: catcher.inbox, ...texts.env, E2E_SMS_INBOX: texts.url });
       } finally {
         await catcher.stop();
+        await texts.stop();
       }
     }
   }

@@ -4,6 +4,8 @@ import { Greeting } from '@/components/account/greeting';
 import { AdminOverview } from '@/components/stats/admin-overview';
 import { DataExport } from '@/components/stats/data-export';
 import { PrinterAlertList } from '@/components/printing/printer-alerts';
+import { NoticesStatus } from '@/components/notify/notices-status';
+import { noticesOverview } from '@/lib/notify/overview';
 import { requirePage } from '@/lib/dashboard/guard';
 import { printerAlerts } from '@/lib/printing/presence';
 import { stoppedExplanation } from '@/lib/settings/ordering';
@@ -15,7 +17,12 @@ export const metadata: Metadata = { title: 'Admin Home' };
 /** Read on the server per request (the page is behind the session), so the figures are current; `?period=` chooses the days. */
 export default async function AdminHome({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const admin = await requirePage('/dashboard/adminHome');
-  const [stats, stopped, printing] = await Promise.all([getAdminStats(admin, pagePeriod((await searchParams).period)), stoppedExplanation(admin), printerAlerts(admin)]);
+  const [stats, stopped, printing, notices] = await Promise.all([
+    getAdminStats(admin, pagePeriod((await searchParams).period)),
+    stoppedExplanation(admin),
+    printerAlerts(admin),
+    noticesOverview(admin),
+  ]);
   return (
     <div className="space-y-8">
       <Greeting name={admin.name} />
@@ -26,6 +33,7 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
       ) : null}
       <PrinterAlertList alerts={printing.alerts} />
       <AdminOverview stats={stats} />
+      <NoticesStatus overview={notices} />
       <DataExport />
       <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />
     </div>
