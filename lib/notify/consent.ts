@@ -42,8 +42,8 @@ export async function keepCheckoutTexts(viewer: Shopper, transactionId: string, 
   authorize(viewer, 'guest');
   const { orderTexts, users } = await collections();
   if (!choice) {
-    // A checkout resumed without the box ticked takes its choice back.
-    await orderTexts.deleteOne({ _id: transactionId, ownerUid: viewer.uid });
+    // A checkout resumed without the box ticked takes its choice back (read first: most checkouts never had one, and write nothing).
+    if (await orderTexts.findOne({ _id: transactionId }, { projection: { _id: 1 } })) await orderTexts.deleteOne({ _id: transactionId, ownerUid: viewer.uid });
     return;
   }
   const consent = consentNow(address);
