@@ -22,6 +22,8 @@ import type { Order } from './types';
 
 /** Orders the kitchen has not finished: the only ones that can run late. */
 const MAKING = ['pending', 'preparing'] as const;
+/** An order promised longer ago than this and never finished is forgotten, not late: nobody is told about yesterday. */
+const STALE_MS = 3 * 3600_000;
 
 /**
  * When the diner was told to expect the order: its pickup slot, or for a table order its payment
@@ -64,7 +66,7 @@ export async function tellRunningLate(staff: Staff, id: string, now = new Date()
 
 /**
  * The clock's part: every order still being made that is past its promised time by the minutes
- * in Settings, not yet told, is told now. Run with the outbox's drain (every MAIL_DRAIN_SECONDS,
+ * in Settings (and promised within the last 3 hours), not yet told, is told now. Run with the outbox's drain (every MAIL_DRAIN_SECONDS,
  * and by the cron on Vercel); `now` is a parameter so tests move the clock. Reads the open
  * orders by the status index. Answers how many were told.
  */
@@ -76,8 +78,9 @@ export async function tellLateOrders(now = new Date()): Promise<number> {
   let told = 0;
   for (const order of open) {
     if (order.late) continue;
-    const due = promisedAt(order, schedule.timeZone, pickup.prepMinutes).getTime() + notices.lateAfterMinutes * 60_000;
-    if (due > now.getTime()) continue;
+    const promised = promisedAt(order, schedule.timeZone, pickup.prepMinutes).getTime();
+    const due = promised + notices.lateAfterMinutes * 60_000;
+    if (due > now.getTime() || promised < now.getTime() - STALE_MS) continue;
     if (await markLate(order._id, now, notices.lateExtraMinutes)) told++;
   }
   return told;

@@ -76,11 +76,12 @@ describe('running late', () => {
     expect(await lateNotices(id)).toBe(1);
   });
 
-  it('a table order is late by its payment plus the preparation time; a ready order never runs late; 0 minutes turns the clock off', async () => {
+  it('a table order is late by its payment plus the preparation time; a ready order never runs late, nor one forgotten since yesterday; 0 minutes turns the clock off', async () => {
     const diner = await makeDiner();
     const paid = new Date(Date.now() - 60 * 60_000);
     const table = await insertOrder(orderDoc({ ownerUid: diner.uid, email: diner.email, data: paid, fulfilment: { kind: 'table', table: 3 } }));
     const ready = await insertOrder(orderDoc({ ownerUid: diner.uid, email: diner.email, data: paid, status: 'ready', fulfilment: { kind: 'table', table: 4 } }));
+    const forgotten = await insertOrder(orderDoc({ ownerUid: diner.uid, email: diner.email, data: new Date(Date.now() - 26 * 3600_000), fulfilment: { kind: 'table', table: 5 } }));
     await changeSettings((s) => {
       s.notices.lateAfterMinutes = 0;
     });
@@ -91,6 +92,7 @@ describe('running late', () => {
     await tellLateOrders(new Date());
     expect(await lateNotices(table)).toBe(1);
     expect(await lateNotices(ready)).toBe(0);
+    expect(await lateNotices(forgotten)).toBe(0);
   });
 
   it('by hand: staff tell the diner with one tap (the ticket then says who and when); a diner may not, nor anybody signed out', async () => {
