@@ -13,7 +13,7 @@ import type { Order } from './types';
  * kitchen display at once, and on MongoDB to every instance through its change stream. Saying it
  * again updates the note and the time; an order collected or cancelled is refused.
  */
-export async function sayArrived(viewer: Shopper, id: string, { note }: ArrivalInput, now = new Date()): Promise<Order> {
+export async function sayArrived(viewer: Shopper, id: string, { note }: Partial<ArrivalInput>, now = new Date()): Promise<Order> {
   authorize(viewer, 'guest');
   const _id = toObjectId(id);
   const { payments } = await collections();
