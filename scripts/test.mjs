@@ -1,7 +1,7 @@
 // `npm test`: every suite, against real components. The Auth Emulator runs once for all of them;
 // Vitest runs the data-layer contract and the route handlers; then one production build serves
 // the server and fault suites and the browser journeys (one server per Playwright worker), their
-// mail caught by a local SMTP server (maildev) on free ports. Prints how long each step took.
+// mail caught by a local SMTP server (maildev) and their texts by the local SMS catcher, on free ports. Prints how long each step took.
 // Exit code: the first failure's.
 //
 //   npm test                       everything
@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { DEMO_ACCOUNTS, startAuthEmulator } from './emulator.mjs';
 import { freePort, startMailCatcher } from './mail-catcher.mjs';
+import { startSmsCatcher } from './sms-catcher.mjs';
 
 const args = process.argv.slice(2);
 const onlyUnit = args.includes('--unit');
@@ -68,12 +69,14 @@ try {
     }
     if (code === 0 && !onlyE2E) code = await run('server and fault suites', vitest('vitest.faults.config.mts'), env);
     if (code === 0 && !onlyServer) {
-      // The journeys read the mail the servers send from a catcher of their own.
+      // The journeys read the mail and the texts the servers send from a catcher of their own.
       const catcher = await startMailCatcher({ smtp: await freePort(), web: await freePort() });
+      const texts = await startSmsCatcher();
       try {
-        code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs], { ...env, ...catcher.env, E2E_MAIL_INBOX: catcher.inbox });
+        code = await run('playwright', ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs], { ...env, ...catcher.env, E2E_MAIL_INBOX: catcher.inbox, ...texts.env, E2E_SMS_INBOX: texts.url });
       } finally {
         await catcher.stop();
+        await texts.stop();
       }
     }
   }

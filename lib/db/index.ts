@@ -196,6 +196,10 @@ function collectionsOf(db: AppDb): AppCollections {
     locks: db.collection('locks'),
     counters: db.collection('counters'),
     dailyRollups: db.collection('dailyRollups'),
+    orderTexts: db.collection('orderTexts'),
+    smsOptOuts: db.collection('smsOptOuts'),
+    textMonths: db.collection('textMonths'),
+    pushSubscriptions: db.collection('pushSubscriptions'),
   };
 }
 

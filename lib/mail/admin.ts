@@ -27,6 +27,7 @@ function shape(doc: WithId<OutboxDoc>): OutboxMessage {
     kind: doc.kind,
     to: doc.to,
     state: doc.state,
+    channel: doc.channel ?? 'email',
     attempts: doc.attempts,
     createdAt: doc.createdAt.toISOString(),
     nextAttemptAt: doc.nextAttemptAt.toISOString(),

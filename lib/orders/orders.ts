@@ -54,6 +54,8 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
       status: doc.status,
       history: doc.statusHistory.map(({ status, at, by }) => ({ status, at: at.toISOString(), ...(by ? { by: by.name } : {}) })),
       ...(refunds.length ? { refunds, refundedCents: refundedCentsOf(doc) } : {}),
+      ...(doc.arrived ? { arrived: { at: doc.arrived.at.toISOString(), ...(doc.arrived.note ? { note: doc.arrived.note } : {}) } } : {}),
+      ...(doc.late ? { late: { at: doc.late.at.toISOString(), readyBy: doc.late.readyBy.toISOString(), ...(doc.late.by ? { by: doc.late.by.name } : {}) } } : {}),
     };
   });
 }

@@ -15,6 +15,7 @@ import { getSettings } from '@/lib/settings/store';
 import { isTable } from '@/lib/tables/settings';
 import { TABLE_COOKIE, parseTableCookie, type ScannedTable } from '@/lib/tables/table-mode';
 import { isTableToken } from '@/lib/tables/tokens';
+import { checkoutTexts } from '@/lib/notify/offer';
 
 export const metadata: Metadata = { title: 'Payment' };
 
@@ -27,7 +28,14 @@ async function scannedTable(): Promise<ScannedTable | null> {
 export default async function PaymentPage() {
   const viewer = await requirePage('/dashboard/payment');
   const now = clockNow();
-  const [table, cart, load, settings, status] = await Promise.all([scannedTable(), listCart(viewer), cartLoad(viewer), getSettings(), currentOrderingStatus(now)]);
+  const [table, cart, load, settings, status, texts] = await Promise.all([
+    scannedTable(),
+    listCart(viewer),
+    cartLoad(viewer),
+    getSettings(),
+    currentOrderingStatus(now),
+    checkoutTexts(viewer),
+  ]);
   const { options: pickup, slots } = await pickupOptions(now, load);
   const today = zonedClock(now, settings.schedule.timeZone).today;
   // The cart and the slots of the days the page opens on (today for "as soon as possible", the
@@ -37,7 +45,7 @@ export default async function PaymentPage() {
     <>
       <PageHeading title="Payment" subtitle={table !== null ? `Table ${table.table}` : 'Please pay to eat'} />
       <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slotsByKey) } }}>
-        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} tax={settings.tax} status={status} />
+        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} tax={settings.tax} status={status} texts={texts} />
       </SWRConfig>
     </>
   );
