@@ -7,6 +7,8 @@ export async function register() {
   await checkDatabaseAtStart();
   // On Vercel the platform ends a function as it will; elsewhere a stop closes the data file first.
   if (!process.env.VERCEL) (await import('@/lib/db')).closeDbOnSignals();
+  const { checkNoticesAtStart } = await import('@/lib/notify/startup');
+  checkNoticesAtStart();
   const { startMail } = await import('@/lib/mail/startup');
   startMail();
   // On Vercel, where nothing runs between requests, the cron routes do these.

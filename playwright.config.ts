@@ -1,22 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = '.data-e2e';
-
 /** Debian's Chromium when present (no browser download is possible offline), else Playwright's own. */
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  /*
+   * Journeys in parallel, each worker with a production server of its own (e2e/servers.ts,
+   * started by global setup): E2E_WORKERS sets how many.
+   */
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || 3,
+  // Flaky means broken: no retries, and a journey that passes only on a retry (`--retries`) fails the run.
+  retries: 0,
+  failOnFlakyTests: true,
+  // Generous: a machine busy with other work slows the journeys without making them wrong.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['./e2e/retried-reporter.ts'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
@@ -33,7 +36,7 @@ export default defineConfig({
     },
   },
   /*
-   * One server, three screens. Every journey runs on the desktop; the phone runs the diner's
+   * Three screens. Every journey runs on the desktop; the phone runs the diner's
    * journeys (tagged @diner) and the phone's own layout checks (@phone), the tablet the staff's
    * journeys (@admin) and its layout checks (@tablet), so CI time grows by what each screen adds.
    * Every project is Chromium: the iPad is emulated for its size, touch and pixel ratio.
@@ -44,15 +47,4 @@ export default defineConfig({
     { name: 'tablet', use: { ...devices['iPad Mini landscape'], browserName: 'chromium' }, grep: /@admin|@tablet/ },
   ],
   globalSetup: './e2e/global-setup.ts',
-  webServer: {
-    // The production server on a fresh embedded database, seeded at start.
-    command: `rm -rf ${E2E_DATA_DIR} && node server.mjs -p ${PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/api/menu`,
-    // Every journey signs in from one address; the limits themselves are tested in Vitest.
-    env: { DATA_DIR: E2E_DATA_DIR, RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '20' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
 });

@@ -19,6 +19,7 @@ import {
   trustedProxyHops,
 } from './lib/security/client-address.mjs';
 import { precompressedStatic } from './lib/http/precompressed-static.mjs';
+import { TEST_CLOCK_FLAG, TEST_CLOCK_PATH, testClockHook } from './lib/settings/test-clock.mjs';
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' }, dir: { type: 'string' } },
@@ -59,6 +60,10 @@ const compress = compression({
 // memory (the module says why).
 const precompressed = precompressedStatic(path.join(dir, '.next', 'static'));
 
+// The browser journeys' clock (lib/settings/test-clock.mjs): absent unless asked for, and said aloud when it is.
+const testClock = testClockHook();
+if (testClock) console.log(`[bistro] ${TEST_CLOCK_FLAG}=1: ${TEST_CLOCK_PATH} sets this server's clock. For tests only, never in production.`);
+
 createServer((req, res) => {
   // Replaces whatever the client sent under the same name.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf({
@@ -66,6 +71,7 @@ createServer((req, res) => {
     forwardedFor: req.headers['x-forwarded-for'],
     hops,
   });
+  if (testClock?.(req, res)) return;
   const nextJs = () => void handle(req, res);
   if (!precompressed(req, res, nextJs)) compress(req, res, nextJs);
 }).listen(port, hostname, () => {

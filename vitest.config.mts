@@ -12,6 +12,10 @@ export default mergeConfig(
       globalSetup: ['tests/support/emulator.global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 30_000,
+      // Files side by side, each in a process of its own: most of their time is spent waiting (the
+      // emulator, SMTP servers, child processes), so even 2 cores keep several busy. Vitest's own
+      // default (cores - 1) would run them one at a time there. VITEST_MAX_WORKERS overrides it.
+      maxWorkers: 3,
     },
   }),
 );

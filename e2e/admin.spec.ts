@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { FIRST_SCREEN } from '../lib/pagination/schemas';
-import { ADMIN, createAccount, login, signedIn, userRow } from './support';
+import { ADMIN, createAccount, login, signedIn, signIn, userRow } from './support';
 
 /** A 1×1 PNG: a real picture, small enough to write down. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -14,7 +15,7 @@ test.describe('menu items', { tag: '@admin' }, () => {
   test('an admin adds an item with a picture, sees it on the public pages, updates it and deletes it', async ({ page }) => {
     test.slow(); // one journey through five pages and three regenerations of the public ones
     const name = `Aaa E2E Tart ${Date.now()}`;
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
 
     await page.goto('/dashboard/additems');
     await page.getByRole('button', { name: 'Add Item' }).click();
@@ -34,13 +35,16 @@ test.describe('menu items', { tag: '@admin' }, () => {
     await expect(page.getByText('Price can have at most 2 decimals')).toBeVisible();
     await page.getByLabel('Price (USD)*').fill('8.75');
 
-    // Hold the upload's answer a moment so the progress bar can be seen.
+    // The upload waits until its progress bar has been seen.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/images', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await seen;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Add Item' }).click();
     await expect(page.getByRole('progressbar', { name: 'Picture upload' })).toBeVisible();
+    release();
     await expect(page.getByText(`${name} is added to the menu.`)).toBeVisible();
     await expect(page.getByLabel('Recipe name*')).toHaveValue('');
     await expect(page.getByLabel('Category*')).toHaveValue('');
@@ -98,7 +102,7 @@ test.describe('menu items', { tag: '@admin' }, () => {
   });
 
   test('a category that grows past a page gets its new order page at once, and loses it again', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     const origin = new URL(page.url()).origin;
     const soups = (await (await page.request.get('/api/menu?category=soup')).json()) as unknown[];
     const pages = Math.ceil(soups.length / 6);
@@ -126,7 +130,7 @@ test.describe('menu items', { tag: '@admin' }, () => {
   });
 
   test('the update page is not found for an unknown or malformed id', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     for (const id of ['aaaaaaaaaaaaaaaaaaaaaaaa', 'not-an-id']) {
       // The page is outside the dashboard's loading bar, so the item is looked up before the status is sent.
       expect((await page.goto(`/dashboard/updateItem/${id}`))?.status()).toBe(404);
@@ -147,7 +151,10 @@ async function findUser(admin: Page, email: string) {
 test.describe('users', { tag: '@admin' }, () => {
   test('an admin makes a diner admin, who then reaches the admin pages (signed in again: the role change ended their session)', async ({ browser }) => {
     const account = await createAccount('promoted');
-    const diner = await signedIn(browser, account);
+    // Through the form: the browser keeps the Firebase sign-in, which signs the diner in again
+    // once the role change has ended their session.
+    const diner = await (await browser.newContext()).newPage();
+    await login(diner, account);
     await diner.goto('/dashboard/adminHome');
     await expect(diner).toHaveURL(/\/$/);
 

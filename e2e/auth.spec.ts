@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, DINER, createAccount, login, readCaptcha, siteNav, verificationLink, watchCaptcha } from './support';
+import { expect, test } from './fixtures';
+import { ADMIN, DINER, createAccount, login, readCaptcha, signIn, siteNav, verificationLink, watchCaptcha } from './support';
 
 test.describe('sign up', () => {
   test('shows every validation message, then creates the account', { tag: '@diner' }, async ({ page }) => {
@@ -143,8 +143,7 @@ test.describe('dashboard guards', () => {
       };
       new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    await login(page, DINER);
-    await page.goto('/dashboard/userHome');
+    await signIn(page, DINER, '/dashboard/userHome');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, Welcome ${DINER.name}`);
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(sidebar.getByRole('listitem')).toHaveText([
@@ -167,7 +166,7 @@ test.describe('dashboard guards', () => {
   });
 
   test('an admin reaches every admin page through the sidebar', { tag: '@admin' }, async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/adminHome');
     await nav.getByRole('link', { name: 'Dashboard' }).click();

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login, siteNav } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createAccount, signIn, siteNav } from './support';
 import type { MenuItem } from '../lib/menu/types';
 
 /** Puts dishes in the signed-in user's cart the way the Add To Cart button does. */
@@ -35,7 +36,7 @@ test.describe('Add To Cart', () => {
   });
 
   test('logged in, a dish without options: a toast confirms and the cart badge counts each dish', { tag: '@diner' }, async ({ page }) => {
-    await login(page, await createAccount('adder'), '/order/soup');
+    await signIn(page, await createAccount('adder'), '/order/soup');
     const badge = (await siteNav(page)).getByTestId('cart-badge').locator('visible=true');
     await expect(badge).toHaveText('+0');
     // Named, not the first buttons: another journey may be adding a soup with options meanwhile.
@@ -55,7 +56,7 @@ test.describe('Add To Cart', () => {
 
 test.describe('the cart page', () => {
   test('shows the count, the exact total and the lines; deleting asks first, then says so', { tag: '@diner' }, async ({ page }) => {
-    await login(page, await createAccount('cart'));
+    await signIn(page, await createAccount('cart'));
     const [a, b] = await menu(page);
     await addToCart(page, [a!, a!, a!, b!]);
     const cents = 3 * Math.round(a!.price * 100) + Math.round(b!.price * 100);
@@ -91,7 +92,7 @@ test.describe('the cart page', () => {
   });
 
   test('an empty cart says so and Pay is disabled with the reason', async ({ page }) => {
-    await login(page, await createAccount('empty'));
+    await signIn(page, await createAccount('empty'));
     await page.goto('/dashboard/cart');
     await expect(page.getByText('Total orders: 0')).toBeVisible();
     await expect(page.getByText('Total price: $0.00')).toBeVisible();
@@ -102,7 +103,7 @@ test.describe('the cart page', () => {
   });
 
   test('a secured call answered 401 logs the user out and lands on /login', async ({ page, context }) => {
-    await login(page, await createAccount('expired'));
+    await signIn(page, await createAccount('expired'));
     const [a] = await menu(page);
     await addToCart(page, [a!]);
     await page.goto('/dashboard/cart');

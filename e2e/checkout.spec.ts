@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import jsQR from 'jsqr';
 import { site } from '../lib/config/site';
 import { defaultSettings } from '../lib/settings/defaults';
 import type { MenuItem } from '../lib/menu/types';
 import { formatDay } from '../lib/reservations/calendar';
 import { axeViolations } from './layout';
-import { ADMIN, createAccount, login, openAllDay, signedIn, siteNav, tableLink, withSettings } from './support';
+import { ADMIN, createAccount, openAllDay, signedIn, signIn, siteNav, tableLink, withSettings } from './support';
 
 /**
  * Checkout a kitchen can fulfil, through the real pages: a pickup slot and a tip, then the
@@ -33,7 +34,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toLocaleDateString('en-
 
 test.describe('checkout a kitchen can fulfil', () => {
   test('a diner picks a pickup time tomorrow, tips 15 %, pays and opens the receipt, which prints alone and is theirs only', { tag: '@diner' }, async ({ page, browser }) => {
-    await login(page, await createAccount('pickup'));
+    await signIn(page, await createAccount('pickup'));
     const dish = await addDish(page, 'soup');
     const subtotal = Math.round(dish.price * 100);
     const tip = Math.floor((subtotal * 15 + 50) / 100);
@@ -86,7 +87,7 @@ test.describe('checkout a kitchen can fulfil', () => {
     // Another diner is refused and shown nothing of it; a visitor who is not signed in is sent to log in.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await login(otherPage, await createAccount('nosy'));
+    await signIn(otherPage, await createAccount('nosy'));
     expect((await otherPage.goto(receiptUrl))?.status()).toBe(403);
     await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText('Not yours to see');
     expect(await axeViolations(otherPage), 'the 403 page').toEqual([]);
@@ -107,7 +108,7 @@ test.describe('checkout a kitchen can fulfil', () => {
     const admin = await signedIn(browser, ADMIN);
     // A table order is for now: the restaurant is open, whatever the hour of the run.
     await withSettings(admin, openAllDay, async () => {
-      await login(page, account);
+      await signIn(page, account);
       await page.goto(scanned);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table 7');
       await page.getByRole('main').getByRole('link', { name: 'Order food' }).click();
@@ -134,7 +135,7 @@ test.describe('checkout a kitchen can fulfil', () => {
 
   test('the same address without its token orders for no table: the diner is asked to scan the code, and the server refuses it', async ({ page, browser }) => {
     const scanned = new URL(await tableLink(browser, 7), 'http://scanned.example');
-    await login(page, await createAccount('typed'));
+    await signIn(page, await createAccount('typed'));
     await addDish(page, 'salad');
     await page.goto(scanned.pathname);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table 7');
@@ -154,7 +155,7 @@ test.describe('checkout a kitchen can fulfil', () => {
 
   test('an admin makes new QR codes: the printed ones stop ordering for their tables', { tag: '@admin' }, async ({ page, browser }) => {
     const printed = await tableLink(browser, 3);
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/dashboard/tables');
     await page.getByRole('button', { name: 'Make new QR codes' }).click();
     await page.getByRole('button', { name: 'Yes, make new codes' }).click();
@@ -180,7 +181,7 @@ test.describe('checkout a kitchen can fulfil', () => {
   });
 
   test('an admin prints the tables sheet: one valid SVG QR code per table, decoding to its /t/{n} address', { tag: '@admin' }, async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/dashboard/tables');
     // A Save pressed before the form has hydrated does nothing (a CI run saw no PUT at all): press
     // again, as a person would, until the server has saved.

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createAccount, signIn } from './support';
 
 /** What holds the keyboard focus now, described as a person would find it. */
 const focused = (page: Page) =>
@@ -14,7 +15,7 @@ const focused = (page: Page) =>
  */
 test.describe('the dashboard menu drawer', { tag: '@phone' }, () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, await createAccount('drawer'), '/dashboard/userHome');
+    await signIn(page, await createAccount('drawer'), '/dashboard/userHome');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, addDish, createAccount, fillDemoCard, login, payOnPage, pickupAtEarliestTime, signedIn, siteNav } from './support';
+import { expect, test } from './fixtures';
+import { ADMIN, addDish, createAccount, fillDemoCard, payOnPage, pickupAtEarliestTime, signedIn, signIn, siteNav } from './support';
 
 /**
  * Checkout without an account, and a past order again: a visitor chooses Continue as guest on
@@ -79,7 +79,7 @@ test.describe('ordering as a guest', () => {
 
 test.describe('order again', () => {
   test('a diner presses Order again on a past order: the same dish, choices and note fill the cart', { tag: '@diner' }, async ({ page }) => {
-    await login(page, await createAccount('again'));
+    await signIn(page, await createAccount('again'));
     const pizza = await addDish(page, 'pizza', { quantity: 2, note: 'extra crispy' });
     await payOnPage(page);
     await expect(page.getByRole('link', { name: 'View your receipt' })).toBeVisible({ timeout: 20_000 });

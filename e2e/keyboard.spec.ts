@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, createAccount, readCaptcha, watchCaptcha } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, createAccount, readCaptcha, signIn, watchCaptcha } from './support';
 
 /**
  * The journeys a mouse does, with the keyboard alone: Tab to a control, type, Space or Enter.
@@ -92,7 +93,7 @@ test.describe('with the keyboard alone', () => {
 
   test('an admin adds a menu item', async ({ page }) => {
     const name = `Aaa Keyboard Tart ${Date.now()}`;
-    await keyboardLogin(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/dashboard/additems');
 
     await tabTo(page, page.getByLabel('Recipe name*'));

@@ -1,28 +1,16 @@
-import { expect, test, type Browser, type Page, type Response } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { orderLabel } from '../lib/orders/wording';
 import type { Payment } from '../lib/payments/types';
 import type { UserRecord } from '../lib/users/types';
 import { axeViolations, overflowX, smallTargets } from './layout';
-import { ADMIN, addDish, createAccount, earliestPickup, login, openAllDay, payOnPage, signedIn, userRow, withSettings } from './support';
+import { ADMIN, addDish, createAccount, earliestPickup, openAllDay, payByApi, payOnPage, signedIn, signIn, userRow, withSettings } from './support';
 
 /** The ticket name the kitchen shows for an order (lib/orders/wording.ts), until orders are numbered. */
 /** The kitchen's name for the signed-in diner's newest order: its number, as every screen words it. */
 async function newestTicket(diner: Page, email: string): Promise<string> {
   const payments = (await (await diner.request.get(`/api/payments/${encodeURIComponent(email)}`)).json()) as Payment[];
   return orderLabel(payments[0]!);
-}
-
-/** Pays for the cart of `load` kitchen units through the API the card form calls (for a second order, quickly). */
-async function payByApi(diner: Page, load = 1): Promise<void> {
-  const origin = new URL(diner.url()).origin;
-  const started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: await earliestPickup(diner, load) }, headers: { origin } });
-  expect(started.ok()).toBe(true);
-  const intent = (await started.json()) as { transactionId: string };
-  const paid = await diner.request.post('/api/payments/demo-confirm', {
-    data: { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
-    headers: { origin },
-  });
-  expect(paid.status()).toBe(200);
 }
 
 /** A new account, made staff by the admin through the API All users calls, and signed in. */
@@ -70,9 +58,11 @@ test.describe('the live kitchen', () => {
     await firstVisit.context().close();
 
     const kitchenContext = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    // The undo window is the page's own timer: the journey moves the page's clock on instead of waiting it out.
+    await kitchenContext.clock.install();
     const cook = await kitchenContext.newPage();
     const tones = await countTones(cook);
-    await login(cook, account);
+    await signIn(cook, account);
     await cook.goto('/dashboard');
     await expect(cook).toHaveURL(/\/dashboard\/staffHome$/);
     const nav = cook.getByRole('navigation', { name: 'Dashboard' });
@@ -107,7 +97,7 @@ test.describe('the live kitchen', () => {
       } as typeof Notification;
     });
     const hungry = await createAccount('hungry');
-    await login(diner, hungry);
+    await signIn(diner, hungry);
     const pizza = await addDish(diner, 'pizza', { quantity: 2, note: 'No basil, please' });
     const size = pizza.options.find((group) => group.min > 0)!;
     const paidAt = await payOnPage(diner);
@@ -133,7 +123,7 @@ test.describe('the live kitchen', () => {
     await expect(ticket.getByRole('status')).toContainText('Moving to Preparing…');
     await ticket.getByRole('button', { name: `Undo: keep ${name} new` }).click();
     await expect(ticket.getByRole('button', { name: `Start preparing: ${name}` })).toBeVisible();
-    await cook.waitForTimeout(5500);
+    await cook.clock.runFor(5500);
     expect(sent).toEqual([]);
     await expect(column('New').getByRole('article', { name })).toBeVisible();
 
@@ -142,12 +132,16 @@ test.describe('the live kitchen', () => {
     // The keyboard works as well as a tap.
     await ticket.getByRole('button', { name: `Start preparing: ${name}` }).focus();
     await cook.keyboard.press('Enter');
+    await expect(ticket.getByRole('status')).toContainText('Moving to Preparing…');
+    await cook.clock.runFor(5500);
     expect((await started).status()).toBe(200);
     await expect(column('Preparing').getByRole('article', { name })).toBeVisible();
     await expect(dinerStatus).toHaveText('Being prepared', { timeout: 2000 });
 
+    const marked = cook.waitForResponse(isOrderPatch);
     await ticket.getByRole('button', { name: `Mark ready: ${name}` }).click();
-    const ready = await cook.waitForResponse(isOrderPatch);
+    await cook.clock.runFor(5500);
+    const ready = await marked;
     const readyAt = Date.now();
     expect(ready.status()).toBe(200);
     await expect(dinerStatus).toHaveText('Ready for pickup', { timeout: Math.max(1, 2000 - (Date.now() - readyAt)) });
@@ -159,7 +153,8 @@ test.describe('the live kitchen', () => {
 
     // Completed clears it from the screen.
     await ticket.getByRole('button', { name: `Completed: ${name}` }).click();
-    await expect(cook.getByRole('article', { name })).toHaveCount(0, { timeout: 10_000 });
+    await cook.clock.runFor(5500);
+    await expect(cook.getByRole('article', { name })).toHaveCount(0);
     await expect(dinerStatus).toHaveText('Picked up');
 
     await kitchenContext.close();
@@ -169,7 +164,12 @@ test.describe('the live kitchen', () => {
 
   test('through a dropped connection it says "Reconnecting…", then catches up; a tap decided on an old state is refused and the screen shows the current one', async ({ browser }) => {
     const cook = await staffMember(browser);
+    // The page waits between tries to reconnect: the journey moves the page's clock on instead.
+    await cook.context().clock.install();
     await cook.goto('/dashboard/kitchen');
+    // The first tap lets the kitchen play sounds, and its notice makes way for the tickets.
+    await cook.getByRole('heading', { level: 1, name: 'Kitchen' }).click();
+    await expect(cook.getByText('Tap anywhere on the screen once to hear new tickets.')).toBeHidden();
     const hungry = await createAccount('hungry');
     const diner = await signedIn(browser, hungry);
     await addDish(diner, 'soup');
@@ -195,15 +195,18 @@ test.describe('the live kitchen', () => {
 
     // This screen still shows the first order as new: a tap on it is refused by the server.
     const ticket = cook.getByRole('article', { name: first });
+    const answered = cook.waitForResponse(isOrderPatch);
     await ticket.getByRole('button', { name: `Start preparing: ${first}` }).click();
-    const refused = await cook.waitForResponse(isOrderPatch);
+    await cook.clock.runFor(5500);
+    const refused = await answered;
     expect(refused.status()).toBe(409);
     await expect(cook.getByRole('alert').filter({ hasText: first })).toContainText(`${first}: This order was just marked preparing by someone else. The screen shows it as it is now.`);
     await expect(cook.getByRole('region', { name: /^Preparing \(/ }).getByRole('article', { name: first })).toBeVisible();
 
     // The stream comes back and brings what it missed.
     await cook.unroute('**/api/orders/stream**');
-    await expect(cook.getByText(/^Reconnecting…/)).toBeHidden({ timeout: 40_000 });
+    await cook.clock.fastForward(30_000);
+    await expect(cook.getByText(/^Reconnecting…/)).toBeHidden();
     await expect(cook.getByRole('region', { name: /^New \(/ }).getByRole('article', { name: second })).toBeVisible();
 
     for (const page of [cook, diner, other]) await page.context().close();
@@ -277,6 +280,38 @@ test.describe('the live kitchen', () => {
         await cook.request.post('/api/settings/ordering', { data: { action: 'resume' }, headers: { origin: new URL(cook.url()).origin } });
         await diner.context().close();
         await cook.context().close();
+      }
+    });
+    await admin.context().close();
+  });
+
+  test('a pause ends by itself when its time is up: the diner watching the order page sees ordering open again, and pays', async ({ browser, clock }) => {
+    const admin = await signedIn(browser, ADMIN);
+    const origin = new URL(admin.url()).origin;
+    await withSettings(admin, openAllDay, async () => {
+      // Through the API the kitchen's Pause 15 min calls.
+      const paused = await admin.request.post('/api/settings/ordering', { data: { action: 'pause', minutes: 15 }, headers: { origin } });
+      expect(paused.status()).toBe(200);
+      try {
+        const diner = await (await browser.newContext()).newPage();
+        // The page reads the line again when its own clock says the pause is over.
+        await diner.context().clock.install();
+        await signIn(diner, await createAccount('patient'), '/order/soup');
+        const line = diner.locator('[data-ordering-status]');
+        await expect(line).toHaveText(/^Online ordering is paused, back (tomorrow )?at \d\d:\d\d$/);
+        await addDish(diner, 'soup');
+        const refused = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: await earliestPickup(diner) }, headers: { origin } });
+        expect(refused.status()).toBe(409);
+        expect(((await refused.json()) as { error: string }).error).toMatch(/^Online ordering is paused, back /);
+
+        // Sixteen minutes later, for the server and for the diner's page alike.
+        await clock.advance(16 * 60_000);
+        await diner.clock.fastForward('16:00');
+        await expect(line).toHaveText(/^Open now/);
+        await payByApi(diner);
+        await diner.context().close();
+      } finally {
+        await admin.request.post('/api/settings/ordering', { data: { action: 'resume' }, headers: { origin } });
       }
     });
     await admin.context().close();

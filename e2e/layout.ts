@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type E2EServer } from './fixtures';
 import { hasRole } from '../lib/auth/roles';
 import { DASHBOARD_PAGES, type DashboardPage } from '../lib/dashboard/pages';
-import { ADMIN, createAccount, login, pickupAtEarliestTime } from './support';
+import { ADMIN, createAccount, pickupAtEarliestTime, signIn } from './support';
 
 /** What the layout suites measure a screen with: the dashboard pages and the checks they share. */
 
@@ -157,13 +160,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
 
 /**
- * The walks' signed-in browsers (`seedAccounts`), made before the enclosing describe's tests and
+ * The walks' signed-in browsers (`seedAccounts`), opened before the enclosing describe's tests and
  * closed after them; filled in by the time a test runs.
  */
 export function useSeededAccounts(): Partial<Record<'diner' | 'admin', BrowserContext>> {
   const contexts: Partial<Record<'diner' | 'admin', BrowserContext>> = {};
-  test.beforeAll(async ({ browser }) => {
-    Object.assign(contexts, await seedAccounts(browser));
+  test.beforeAll(async ({ browser, server }) => {
+    Object.assign(contexts, await seedAccounts(browser, server));
   });
   test.afterAll(async () => {
     await Promise.all(Object.values(contexts).map((context) => context.close()));
@@ -173,12 +176,24 @@ export function useSeededAccounts(): Partial<Record<'diner' | 'admin', BrowserCo
 
 /**
  * A signed-in browser for each walk, with something on every list: a diner who has paid for an
- * order, has dishes in the cart again, a booking and a review; the admin sees all of it.
+ * order, has dishes in the cart again, a booking and a review; the admin sees all of it. The diner
+ * is made once per server, by the first worker that needs them, and kept in the server's slot:
+ * workers after it (other screens) open the same diner's session.
  */
-export async function seedAccounts(browser: Browser): Promise<{ diner: BrowserContext; admin: BrowserContext }> {
+export async function seedAccounts(browser: Browser, server: E2EServer): Promise<{ diner: BrowserContext; admin: BrowserContext }> {
+  const kept = path.join(server.dir, 'layout-diner.json');
+  const diner = existsSync(kept) ? await browser.newContext({ storageState: kept }) : await seedDiner(browser, kept);
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, ADMIN);
+  await adminPage.close();
+  return { diner, admin };
+}
+
+async function seedDiner(browser: Browser, keep: string): Promise<BrowserContext> {
   const diner = await browser.newContext();
   const page = await diner.newPage();
-  await login(page, await createAccount('layout'));
+  await signIn(page, await createAccount('layout'));
   const origin = new URL(page.url()).origin;
   const post = async (url: string, data: unknown) => expect((await page.request.post(url, { data, headers: { origin } })).ok()).toBe(true);
   const dishes = (await (await page.request.get('/api/menu?category=soup')).json()) as { _id: string }[];
@@ -198,10 +213,6 @@ export async function seedAccounts(browser: Browser): Promise<{ diner: BrowserCo
   await post('/api/bookings', { date: dayFromNow(3), time: '19:30', guests: 4, phone: '+1 555 010 7777', note: 'A table by the window, if there is one free' });
   await post('/api/review', { rating: 5, details: 'The soup was lovely and the staff were kind.' });
   await page.close();
-
-  const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
-  await login(adminPage, ADMIN);
-  await adminPage.close();
-  return { diner, admin };
+  await diner.storageState({ path: keep });
+  return diner;
 }

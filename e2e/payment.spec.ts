@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAccount, login, pickupAtEarliestTime, siteNav } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createAccount, pickupAtEarliestTime, signIn, siteNav } from './support';
 import type { MenuItem } from '../lib/menu/types';
 import { startFakeStripe, type FakeStripe } from '../tests/payments/fake-stripe';
 
 /** A signed-in new diner with two dishes in the cart; answers the cart total in dollars. */
 async function shopperWithCart(page: Page, prefix: string): Promise<string> {
-  await login(page, await createAccount(prefix));
+  await signIn(page, await createAccount(prefix));
   const [a, b] = (await (await page.request.get('/api/menu?category=soup')).json()) as MenuItem[];
   for (const item of [a!, b!]) {
     const res = await page.request.post('/api/carts', { data: { menuId: item._id }, headers: { origin: new URL(page.url()).origin } });
@@ -91,7 +92,7 @@ test.describe('paying with the demo card', () => {
   });
 
   test('with an empty cart there is nothing to pay', async ({ page }) => {
-    await login(page, await createAccount('nothing'));
+    await signIn(page, await createAccount('nothing'));
     await page.goto('/dashboard/payment');
     await expect(page.getByText('Your cart is empty, so there is nothing to pay yet.')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { axeViolations, expectFirstScreen, expectTappable, overflowX, pageBox, pagesOf, smallTargets, urlOf, useSeededAccounts } from './layout';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { StarPrinter } from '../tests/support/printers';
 import { ADMIN, dinerPaysForSaladAndSoup, signedIn } from './support';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, createAccount, fillDemoCard, login, pickupAtEarliestTime, signedIn } from './support';
+import { expect, test } from './fixtures';
+import { ADMIN, createAccount, fillDemoCard, pickupAtEarliestTime, signedIn, signIn } from './support';
 import type { MenuItem } from '../lib/menu/types';
 
 test.describe('promo codes', () => {
@@ -17,7 +17,7 @@ test.describe('promo codes', () => {
     const used = (inRow: typeof row) => inRow.locator('td[data-label="Used"]');
     await expect(used(row)).toHaveText('0');
 
-    await login(page, await createAccount('promo'));
+    await signIn(page, await createAccount('promo'));
     const [dish] = (await (await page.request.get('/api/menu?category=soup')).json()) as MenuItem[];
     expect((await page.request.post('/api/carts', { data: { menuId: dish!._id }, headers: { origin: new URL(page.url()).origin } })).status()).toBe(201);
     const priceCents = Math.round(dish!.price * 100);

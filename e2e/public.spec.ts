@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('home', () => {
   test('has the title and its sections in the spec order', async ({ page }) => {

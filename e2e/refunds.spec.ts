@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, dinerPaysForSaladAndSoup, refundOneOf, signedIn } from './support';
 
 test.describe('refunds', { tag: '@admin' }, () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formatCents as dollars } from '../lib/menu/money';
 import type { SalesReport } from '../lib/reports/types';
 import { ADMIN, dinerPaysForSaladAndSoup, refundOneOf, signedIn, withSettings } from './support';

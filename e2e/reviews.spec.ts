@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, createAccount, login, signedIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, createAccount, signedIn, signIn } from './support';
 
 /** The home page is prerendered; a review write marks it stale, so the next visits show the change. */
 async function expectTestimonial(page: Page, text: string, shown = true) {
@@ -12,7 +13,7 @@ async function expectTestimonial(page: Page, text: string, shown = true) {
 
 test('a diner rates with the keyboard, posts a review, sees it on the home page, then edits it', { tag: '@diner' }, async ({ page }) => {
   const account = await createAccount('reviewer');
-  await login(page, account, '/dashboard/review');
+  await signIn(page, account, '/dashboard/review');
 
   await page.getByRole('button', { name: 'Post review' }).click();
   await expect(page.getByText('Choose a rating from 1 to 5 stars')).toBeVisible();
@@ -57,7 +58,7 @@ test('an admin hides a review from the site and shows it again; its author is to
   await expect(diner.getByText('Thank you for your review')).toBeVisible();
   await expectTestimonial(page, text);
 
-  await login(page, ADMIN, '/dashboard/reviews');
+  await signIn(page, ADMIN, '/dashboard/reviews');
   const row = page.getByRole('row').filter({ hasText: text });
   await row.getByRole('button', { name: `Hide the review by ${account.name}` }).click();
   await expect(page.getByText(`The review by ${account.name} is hidden from the site`)).toBeVisible();

@@ -1,8 +1,9 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import type { Browser, Cookie, Locator, Page } from '@playwright/test';
 import type { MenuItem, SelectedOption } from '../lib/menu/types';
 import type { RestaurantSettings, VersionedSettings } from '../lib/settings/types';
+import { expect, workerServer } from './fixtures';
 
-/** Fixtures shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
+/** Helpers shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
 
 export const ADMIN = { email: 'admin@bistro.test', password: 'Admin#2024', name: 'Bistro Admin' };
 export const DINER = { email: 'diner@bistro.test', password: 'Diner#2024', name: 'Dana Diner' };
@@ -72,7 +73,10 @@ export async function siteNav(page: Page) {
   return nav;
 }
 
-/** Logs in through the real form (captcha included) and waits for the redirect. */
+/**
+ * Logs in through the real form (captcha included) and waits for the redirect: for the journeys
+ * about signing in. Every other journey signs in with `signIn`.
+ */
 export async function login(page: Page, account: { email: string; password: string }, from?: string) {
   await watchCaptcha(page);
   await page.goto(from ? `/login?from=${encodeURIComponent(from)}` : '/login');
@@ -84,11 +88,67 @@ export async function login(page: Page, account: { email: string; password: stri
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** An ID token for the account, from the emulator, as the Firebase SDK gets one when the form signs in. */
+async function idTokenOf(account: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`emulator sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** The demo accounts' sessions, made once per worker (each worker has a server of its own). */
+const keptSessions = new Map<string, Promise<Cookie[]>>();
+
+/**
+ * Signs `page`'s browser context in as `account` the way the login form does once Firebase has
+ * signed the person in (POST /api/jwt with the ID token, then the name to /api/users), then opens
+ * `from`. The demo admin and diner sign in once per worker and their session is reused: nothing
+ * in the journeys ends it. A fresh account signs in each time (a role change ends its sessions).
+ */
+export async function signIn(page: Page, account: { email: string; password: string; name?: string }, from = '/') {
+  const context = page.context();
+  const origin = workerServer().url;
+  const startSession = async () => {
+    const started = await context.request.post('/api/jwt', { data: { idToken: await idTokenOf(account) }, headers: { origin } });
+    expect(started.status(), await started.text()).toBe(200);
+    if (account.name) {
+      const named = await context.request.post('/api/users', { data: { name: account.name }, headers: { origin } });
+      expect(named.status(), await named.text()).toBe(200);
+    }
+    return (await context.cookies(origin)).filter((cookie) => cookie.name === 'bistro_session');
+  };
+  if ([ADMIN.email, DINER.email].includes(account.email)) {
+    let session = keptSessions.get(account.email);
+    if (!session) {
+      session = startSession();
+      keptSessions.set(account.email, session);
+      session.catch(() => keptSessions.delete(account.email));
+    }
+    await context.addCookies(await session);
+  } else {
+    await startSession();
+  }
+  await page.goto(from);
+}
+
 /** A signed-in page in a browser context of its own, so several people can be online at once. */
-export async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
+export async function signedIn(browser: Browser, account: { email: string; password: string; name?: string }, from?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await login(page, account);
+  await signIn(page, account, from);
   return page;
+}
+
+/**
+ * Resolves once React has hydrated the element, so that a tap on it is handled: a control rendered
+ * on the server shows, and takes a click, before its page's script has run, and that click does
+ * nothing. For controls whose tap must not be repeated (a switch); others are tapped again until
+ * they react, as a person would.
+ */
+export async function whenHydrated(control: Locator): Promise<void> {
+  await expect.poll(() => control.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), { message: 'React has hydrated it' }).toBe(true);
 }
 
 /** The users table's row of a person, found by their email. */
@@ -110,8 +170,7 @@ export async function addDish(
 
 /** A new diner, in a browser context of their own, pays for a salad and a soup: their page, the salad, and the path of the receipt. */
 export async function dinerPaysForSaladAndSoup(browser: Browser, prefix: string): Promise<{ diner: Page; salad: MenuItem; receipt: string }> {
-  const diner = await (await browser.newContext()).newPage();
-  await login(diner, await createAccount(prefix));
+  const diner = await signedIn(browser, await createAccount(prefix));
   const salad = await addDish(diner, 'salad');
   await addDish(diner, 'soup');
   await payOnPage(diner);
@@ -210,6 +269,19 @@ export const openAllDay = (settings: RestaurantSettings) => {
     settings.schedule.hours[day] = [{ opens: '00:00', closes: '00:00', overnight: false }];
   }
 };
+
+/** Pays for the cart of `load` kitchen units through the API the card form calls (for an order made quickly). */
+export async function payByApi(diner: Page, load = 1): Promise<void> {
+  const origin = new URL(diner.url()).origin;
+  const started = await diner.request.post('/api/create-payment-intent', { data: { fulfilment: await earliestPickup(diner, load) }, headers: { origin } });
+  expect(started.ok()).toBe(true);
+  const intent = (await started.json()) as { transactionId: string };
+  const paid = await diner.request.post('/api/payments/demo-confirm', {
+    data: { transactionId: intent.transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+    headers: { origin },
+  });
+  expect(paid.status()).toBe(200);
+}
 
 /** Types the demo card that succeeds into the payment page's card form. */
 export async function fillDemoCard(page: Page): Promise<void> {

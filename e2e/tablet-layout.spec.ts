@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { axeViolations, expectFirstScreen, overflowX, pagesOf, seedAccounts, sidewaysScrollers, smallTargets, urlOf } from './layout';
+import { expect, test } from './fixtures';
+import { axeViolations, expectFirstScreen, overflowX, pagesOf, sidewaysScrollers, smallTargets, urlOf, useSeededAccounts } from './layout';
 
 /**
  * The admin pages on a staff tablet, 1024 × 768 held either way: the sidebar beside the page,
@@ -7,17 +7,11 @@ import { axeViolations, expectFirstScreen, overflowX, pagesOf, seedAccounts, sid
  * until the table has room), every control big enough to tap, and nothing for axe to find.
  */
 test.describe('the admin pages on a tablet', { tag: '@tablet' }, () => {
-  let admin: BrowserContext;
-  test.beforeAll(async ({ browser }) => {
-    const seeded = await seedAccounts(browser);
-    await seeded.diner.close();
-    admin = seeded.admin;
-  });
-  test.afterAll(() => admin.close());
+  const contexts = useSeededAccounts();
 
   for (const route of pagesOf('admin')) {
     test(route, async () => {
-      const page = await admin.newPage();
+      const page = await contexts.admin!.newPage();
       await page.goto(await urlOf(page, route));
       for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
         await page.setViewportSize(viewport);

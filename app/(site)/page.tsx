@@ -9,6 +9,7 @@ import { Testimonial } from '@/components/home/testimonial';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { getMenuByCategory, getTestimonials } from '@/lib/menu/queries';
 import { restaurantJsonLd } from '@/lib/seo/json-ld';
+import { clockNow } from '@/lib/settings/clock';
 import { weekText } from '@/lib/settings/schedule';
 import { publicSettings } from '@/lib/settings/public';
 import { JsonLd } from '@/components/ui/json-ld';
@@ -39,7 +40,7 @@ export default async function HomePage() {
 
   return (
     <>
-      <JsonLd data={restaurantJsonLd({ settings: versioned.settings, now: new Date(), rating })} />
+      <JsonLd data={restaurantJsonLd({ settings: versioned.settings, now: clockNow(), rating })} />
       <h1 className="sr-only">{restaurant.name}: restaurant and online ordering</h1>
 
       <div className="bg-ink pt-[64px]">

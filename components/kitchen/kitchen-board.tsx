@@ -6,7 +6,9 @@ import { PrinterAlertList, reprintTickets, usePrinterAlerts } from '@/components
 import { OrderingControls, type OrderingView } from '@/components/settings/ordering-controls';
 import { withOrder } from '@/components/orders/live-orders';
 import { useLiveOrders } from '@/components/orders/use-live-orders';
+import { PushButton } from '@/components/notify/push-button';
 import { ApiError, api } from '@/lib/client/api';
+import type { PushOffer } from '@/lib/notify/types';
 import type { KitchenSettings } from '@/lib/orders/kitchen-config';
 import { KITCHEN_STEP } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
@@ -27,6 +29,8 @@ interface KitchenBoardProps {
   settings: KitchenSettings;
   /** Pause and busy mode as the server read them. */
   ordering: OrderingView;
+  /** New-order alerts on this device by push, when push is on. */
+  push: PushOffer | null;
 }
 
 /**
@@ -35,7 +39,7 @@ interface KitchenBoardProps {
  * ticket chimes; the screen is kept awake and can go full screen. Online ordering can be paused,
  * or slowed by busy mode, from here; and while this board is open, a kitchen is seen watching.
  */
-export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
+export function KitchenBoard({ since, settings, ordering, push }: KitchenBoardProps) {
   const board = useRef<HTMLDivElement>(null);
   const chime = useChime();
   const awake = useWakeLock();
@@ -51,6 +55,8 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
     belongs: isOpen,
     onOrder: (order, before) => {
       if (!before && order.status === 'pending') chime.play();
+      // The diner says they are here: the counter hears it as it hears a new ticket.
+      else if (before && order.arrived && order.arrived.at !== before.arrived?.at) chime.play();
       // Moved on elsewhere (another screen, Manage orders) while a tap was held: that tap no longer applies.
       if (moves.held[order._id] && moves.held[order._id]!.from !== order.status) moves.undo(order._id);
     },
@@ -75,6 +81,15 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
       await mutate();
     } finally {
       sendingOf(move.id, false);
+    }
+  }
+
+  async function tellLate(order: Order) {
+    try {
+      const told = await api<Order>(`/api/orders/${order._id}/late`, { method: 'POST' });
+      await mutate((cached) => withOrder(cached ?? orders ?? [], told, isOpen), { revalidate: false });
+    } catch (err) {
+      setNotice(`${orderLabel(order)}: ${err instanceof ApiError ? err.message : 'the diner could not be told. Check the connection and try again.'}`);
     }
   }
 
@@ -107,6 +122,7 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
         </div>
       </div>
       <OrderingControls initial={ordering} />
+      {push ? <PushButton publicKey={push.publicKey} label="Also alert this device to new orders" /> : null}
       <PrinterAlertList alerts={printing.alerts} />
       {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-xl flex-col gap-2 *:pointer-events-auto *:shadow-lg">
@@ -143,6 +159,7 @@ export function KitchenBoard({ since, settings, ordering }: KitchenBoardProps) {
                       onTap={() => moves.hold({ id: order._id, from: order.status, to: KITCHEN_STEP[order.status] })}
                       onUndo={() => moves.undo(order._id)}
                       onReprint={printing.printers ? () => void reprintTickets(order._id, orderLabel(order)) : undefined}
+                      onLate={() => void tellLate(order)}
                     />
                   ))}
                 </ol>

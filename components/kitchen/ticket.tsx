@@ -31,10 +31,14 @@ interface TicketProps {
   onUndo: () => void;
   /** Prints its tickets again, marked REPRINT: there when the restaurant has printers. */
   onReprint?: () => void;
+  /** Tells the diner it runs late (while it is being made, once). */
+  onLate: () => void;
 }
 
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
 /** One order on the kitchen display: its name, how it is served, its lines in large type, its age, and one button. */
-export function Ticket({ order, now, settings, held, sending, onTap, onUndo, onReprint }: TicketProps) {
+export function Ticket({ order, now, settings, held, sending, onTap, onUndo, onReprint, onLate }: TicketProps) {
   const age = now - Date.parse(order.data);
   const tone = TONE[ageTone(age, settings)];
   const label = orderLabel(order);
@@ -54,7 +58,18 @@ export function Ticket({ order, now, settings, held, sending, onTap, onUndo, onR
             <span className="sr-only">{tone.said}</span>
           </p>
         </header>
+        {order.arrived ? (
+          <p className="mt-2 rounded bg-blue-800 px-3 py-2 text-xl font-bold text-white">
+            Here since {clock.format(new Date(order.arrived.at))}
+            {order.arrived.note ? `: ${order.arrived.note}` : ''}
+          </p>
+        ) : null}
         {order.fulfilment ? <p className="mt-1 text-xl font-semibold">{fulfilmentLabel(order.fulfilment)}</p> : null}
+        {order.late ? (
+          <p className="mt-1 text-lg font-semibold text-amber-900">
+            Told running late{order.late.by ? ` by ${order.late.by}` : ''}: ready by {clock.format(new Date(order.late.readyBy))}
+          </p>
+        ) : null}
         {/* Who the counter calls: the account's name, or the one a guest gave at payment. */}
         {order.name ? <p className="mt-1 text-xl">For {order.name}</p> : null}
         <ul className="mt-3 space-y-2 text-2xl leading-tight">
@@ -100,6 +115,11 @@ export function Ticket({ order, now, settings, held, sending, onTap, onUndo, onR
             {sending ? 'Sending…' : action.label}
           </button>
         )}
+        {order.status !== 'ready' && !order.late && !held ? (
+          <button type="button" onClick={onLate} aria-label={`Tell the diner of ${label} it is running late`} className="mt-2 min-h-12 w-full rounded border-2 border-amber-700 bg-white px-4 text-lg font-semibold text-amber-900 hover:bg-amber-50">
+            Running late
+          </button>
+        ) : null}
         {onReprint ? (
           <button type="button" onClick={onReprint} aria-label={`Reprint the tickets of ${label}`} className="mt-2 min-h-12 w-full rounded border-2 border-ink bg-white px-4 text-lg font-semibold hover:bg-cream">
             Reprint

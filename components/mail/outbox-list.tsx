@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/load-states';
+import type { Channel } from '@/lib/notify/types';
 import { KIND_LABELS, type OutboxMessage, type OutboxPage, type OutboxView } from '@/lib/mail/types';
 import { RetryButton } from './retry-button';
 
@@ -8,6 +9,7 @@ import { RetryButton } from './retry-button';
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const VIEW_LABELS: Record<OutboxView, string> = { failed: 'Failed', waiting: 'Waiting' };
+const CHANNEL_LABELS: Record<Channel, string> = { push: 'Push', sms: 'Text', email: 'Email' };
 
 /**
  * The Email page's list: the messages that failed (with the server's reply and Retry) or that
@@ -16,7 +18,7 @@ const VIEW_LABELS: Record<OutboxView, string> = { failed: 'Failed', waiting: 'Wa
 export function OutboxList({ page, view }: { page: OutboxPage; view: OutboxView }) {
   const columns: Column<OutboxMessage>[] = [
     { header: 'Message', rowHeader: true, cell: (m) => <span className="font-semibold">{KIND_LABELS[m.kind]}</span> },
-    { header: 'To', cell: (m) => <span className="break-all">{m.to}</span> },
+    { header: 'To', cell: (m) => <span className="break-all">{m.channel === 'email' ? m.to : `${CHANNEL_LABELS[m.channel]} (else ${m.to})`}</span> },
     { header: 'Written', cell: (m) => <time dateTime={m.createdAt}>{when.format(new Date(m.createdAt))}</time> },
     { header: 'Attempts', cell: (m) => m.attempts, className: 'text-center' },
     view === 'failed'

@@ -28,6 +28,7 @@ import { PromoCode } from './promo-code';
 import { GuestContactFields, readContact, type ContactState } from './guest-contact';
 import { addedTaxCents, computeTax, type TaxSettings } from '@/lib/tax/tax';
 import { TipChooser, readTip, type TipState } from './tip-chooser';
+import { TextsFields, readTexts, type TextsState } from '@/components/notify/texts-fields';
 
 const StripePaymentForm = dynamic(() => import('./stripe-payment-form'), {
   ssr: false,
@@ -55,6 +56,8 @@ interface CheckoutProps {
   tax: TaxSettings;
   /** Whether the restaurant takes orders now, as the status line says it. */
   status: OrderingStatus;
+  /** Whether texts are offered (an SMS provider is on), and the number and choice the diner's account keeps. */
+  texts: { offered: boolean; saved: TextsState };
 }
 
 /**
@@ -65,7 +68,7 @@ interface CheckoutProps {
  * recorded when the page says it went through), and the page shows its number and a link to the
  * receipt.
  */
-export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, status }: CheckoutProps) {
+export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, status, texts: textsOffer }: CheckoutProps) {
   const { user } = useSession();
   const { cart, error: cartError, refetch: refetchCart } = useCart();
   const [table, setTable] = useState(scannedTable);
@@ -77,6 +80,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
   }));
   const [tip, setTip] = useState<TipState>({ percent: 0 });
   const [contact, setContact] = useState<ContactState>({ email: '', name: '' });
+  const [textsState, setTexts] = useState<TextsState>(textsOffer.saved);
   const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
   const [refusal, setRefusal] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -106,13 +110,20 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
   // A guest's account has no email or name: the receipt and the ticket take what they give here.
   const guest = user?.role === 'guest';
   const guestContact = guest ? readContact(contact) : null;
-  const waitingFor = guestContact?.error ?? (!fulfilment ? 'Choose a pickup time first.' : readTipChoice.error);
+  const texts = textsOffer.offered ? readTexts(textsState) : {};
+  const waitingFor = guestContact?.error ?? (!fulfilment ? 'Choose a pickup time first.' : (readTipChoice.error ?? texts.error));
 
   /** Opens the payment for what the page shows; the server prices it all again, and a different total stops here. */
   async function prepare(): Promise<CheckoutIntent> {
     setRefusal('');
-    if (!fulfilment || !readTipChoice.choice || guestContact?.error) throw new CheckoutChanged(waitingFor ?? 'Check your choices and press Pay again.');
-    const body = { fulfilment, tip: readTipChoice.choice, ...(guestContact ? { guest: guestContact.contact } : {}), ...(promo ? { promo: promo.code } : {}) };
+    if (!fulfilment || !readTipChoice.choice || guestContact?.error || texts.error) throw new CheckoutChanged(waitingFor ?? 'Check your choices and press Pay again.');
+    const body = {
+      fulfilment,
+      tip: readTipChoice.choice,
+      ...(guestContact ? { guest: guestContact.contact } : {}),
+      ...(promo ? { promo: promo.code } : {}),
+      ...(texts.texts ? { texts: texts.texts } : {}),
+    };
     const intent = await api<CheckoutIntent>('/api/create-payment-intent', { method: 'POST', json: body });
     if (toCents(intent.price) !== totalCents) {
       void refetchCart();
@@ -197,6 +208,7 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
         <PickupChooser options={pickup} today={today} value={{ ...when, time: slotTime }} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
       )}
       {guest ? <GuestContactFields value={contact} onChange={setContact} /> : null}
+      {textsOffer.offered ? <TextsFields value={textsState} onChange={setTexts} /> : null}
       <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} tips={tips} />
       <PromoCode applied={promo} onChange={setPromo} />
       <OrderTotals subtotalCents={subtotalCents} discount={promo && { code: promo.code, cents: promo.discountCents }} tax={taxes} tipCents={tipInCents} tipLabel={'percent' in tip && tip.percent ? `${tip.percent}%` : undefined} />

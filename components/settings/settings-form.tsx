@@ -416,6 +416,14 @@ export function SettingsForm({ initial }: { initial: VersionedSettings }) {
           </div>
         </Section>
 
+        <Section id="settings-notices" title="Texts and running late" hint="Diners who asked for texts are told when their order is ready, runs late or is refunded; texts are never marketing.">
+          <div className={GRID}>
+            <NumberField name="notices.textsPerMonth" label="Texts per month" hint="Past it, the month's other notices go by email. 0 sends none." min={0} max={1_000_000} />
+            <NumberField name="notices.lateAfterMinutes" label="Minutes past the promised time before the diner is told it runs late" hint="0: only when the kitchen taps Running late." min={0} max={240} />
+            <NumberField name="notices.lateExtraMinutes" label="Minutes the new time is from then" min={5} max={120} />
+          </div>
+        </Section>
+
         <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-4 rounded-lg bg-white/95 p-4 shadow-[0_-2px_8px_rgba(0,0,0,0.08)]">
           <button type="submit" disabled={isSubmitting} className={SUBMIT}>
             {isSubmitting ? 'Saving…' : 'Save settings'}

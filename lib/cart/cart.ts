@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { ObjectId, type WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { collections, conditionalUpsert, toObjectId } from '@/lib/db';
@@ -77,7 +78,7 @@ export async function addToCart(viewer: Shopper, input: AddToCartInput): Promise
         ...(note ? { note } : {}),
         unitCents: priced.unitCents,
         itemKey,
-        createdAt: new Date(),
+        createdAt: clockNow(),
       },
     },
     { quantity: 1 },

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { collections, conditionalUpsert } from '@/lib/db';
 import type { LineClaimsDoc } from '@/lib/db/documents';
 
@@ -26,7 +27,7 @@ const live = (claim: Claim) => claim.done === undefined;
  * Claims these lines for `transactionId`. True when they are its own now (claimed by this call or
  * an earlier one), false while another payment holds a live claim on one of them.
  */
-export async function claimLines(ownerUid: string, cartIds: readonly string[], transactionId: string, now = new Date()): Promise<boolean> {
+export async function claimLines(ownerUid: string, cartIds: readonly string[], transactionId: string, now = clockNow()): Promise<boolean> {
   if (!cartIds.length) return true;
   const { lineClaims } = await collections();
   await lineClaims.updateOne({ _id: ownerUid }, { $pull: { claims: { done: { $lt: new Date(now.getTime() - DONE_KEPT_MS) } } } });
@@ -51,7 +52,7 @@ export async function releaseLines(ownerUid: string, transactionId: string): Pro
 }
 
 /** The payment's lines have left the cart: its claims are done, and stop no other payment from now on. Safe to repeat. */
-export async function linesPaid(ownerUid: string, transactionId: string, now = new Date()): Promise<void> {
+export async function linesPaid(ownerUid: string, transactionId: string, now = clockNow()): Promise<void> {
   const { lineClaims } = await collections();
   const doc = await lineClaims.findOne({ _id: ownerUid });
   const mine = (doc?.claims ?? []).filter((claim) => claim.transactionId === transactionId && live(claim));

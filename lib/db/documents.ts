@@ -13,6 +13,7 @@ import type { MailKind, OutboxState } from '../mail/types.ts';
 import type { RestaurantSettings } from '../settings/types.ts';
 import type { OrderTax, TaxTotal } from '../tax/tax.ts';
 import type { CoverState, JobState, PaperState, PaperWidth, PrinterProtocol, Station, TicketContent, TicketKind } from '../printing/types.ts';
+import type { Channel } from '../notify/types.ts';
 
 /** A menu item in the `menu` collection: the browser's shape with an ObjectId. Prices are plain numbers in dollars. */
 export interface MenuItemDoc extends Omit<MenuItem, '_id'> {
@@ -59,6 +60,8 @@ export interface UserDoc {
   revokedSessions?: { id: string; expiresAt: Date }[];
   /** False once the diner turned off "your order is ready" emails; absent is on. */
   readyEmails?: boolean;
+  /** The diner's number (E.164) and whether they agreed to texts about their orders at it, kept from checkout or their account. */
+  textPreferences?: { phone: string; consent: TextConsentDoc | null };
   /**
    * A guest's record (a Firebase anonymous account, whose `email` is a stand-in) has this, and
    * nobody else's: when it is removed unless the guest orders before (lib/users/guests.ts).
@@ -162,6 +165,10 @@ export interface PaymentDoc extends PricedCheckout {
    * of a new refund checks, so the refunds never add up to more than `price`. Absent is 0.
    */
   refundedCents?: number;
+  /** The diner said "I'm here" (a pickup order), with where they wait; the kitchen display shows it. */
+  arrived?: { at: Date; note?: string };
+  /** The diner was told the order runs late, once, with the new time; by a person, or by the clock (no `by`). */
+  late?: { at: Date; readyBy: Date; by?: Actor };
 }
 
 /**
@@ -393,11 +400,66 @@ export interface OutboxDoc {
   nextAttemptAt: Date;
   /** It counts toward its address's messages of the hour (lib/mail/outbox.ts `MAIL_PER_ADDRESS_HOUR`). */
   counted?: true;
+  /**
+   * How a notice to a diner (ready, running late, refund) goes: chosen at its first attempt, push,
+   * else a text, else this email, and kept for its retries while it can still go that way.
+   * Absent: email.
+   */
+  channel?: Channel;
   /** The sender holding it while sending. */
   leaseId?: string;
   lastError?: string;
   createdAt: Date;
   sentAt?: Date;
+}
+
+/** What a diner agreed to, word for word, when, and from which address (lib/notify/consent.ts). */
+export interface TextConsentDoc {
+  wording: string;
+  at: Date;
+  address: string;
+}
+
+/**
+ * A checkout's texting choice, keyed by its provider intent (`_id` is the transaction id): the
+ * number and the consent given at checkout, read when its order has something to say.
+ */
+export interface OrderTextsDoc {
+  _id: string;
+  ownerUid: string;
+  phone: string;
+  consent: TextConsentDoc;
+}
+
+/** A number that replied STOP (`_id`, E.164): nothing is texted to it until it replies START. */
+export interface SmsOptOutDoc {
+  _id: string;
+  at: Date;
+  /** The word it sent. */
+  keyword: string;
+}
+
+/** Texts sent in one month of the restaurant's calendar (`_id` 'YYYY-MM'), checked against the cap in Settings. */
+export interface TextMonthDoc {
+  _id: string;
+  sent: number;
+}
+
+/**
+ * A browser's push subscription: a diner's device for one order (`orderId`), or a staff device for
+ * new-order alerts (`staff`). Removed when the push service answers that it is gone.
+ */
+export interface PushSubscriptionDoc {
+  _id?: ObjectId;
+  /** `<order id or "staff"> <endpoint>`: unique, so a browser is registered once for each order and once as a staff device. */
+  key: string;
+  /** The push service's URL for this browser. */
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  ownerUid: string;
+  orderId?: ObjectId;
+  staff?: true;
+  createdAt: Date;
 }
 
 /** When something last happened, by name: the kitchen display last seen, how far the mail sweep has read. */
@@ -601,4 +663,8 @@ export interface Collections {
   printSetup: PrintSetupDoc;
   promoUses: PromoUseDoc;
   demoIntents: DemoIntentDoc;
+  orderTexts: OrderTextsDoc;
+  smsOptOuts: SmsOptOutDoc;
+  textMonths: TextMonthDoc;
+  pushSubscriptions: PushSubscriptionDoc;
 }

@@ -8,6 +8,7 @@
  * an upgraded one reads its data in the shape this version writes.
  */
 import { ObjectId, type Collection } from 'mongodb';
+import { clockMs } from '../settings/clock.ts';
 import type { Collections } from './documents.ts';
 import { EmbeddedDb, resolveDataDir } from './embedded.ts';
 import { MigrationError, pendingMigrations, runMigrations } from './migrations/runner.ts';
@@ -95,23 +96,27 @@ async function refuseUnmigrated(db: AppDb, where: string): Promise<void> {
   }
 }
 
-/** Runs `run` once, and again after a failure: at once after a lost connection, RETRY_MS after a migration or index that failed. */
+/**
+ * Runs `run` once, and again after a failure: at once after a lost connection, RETRY_MS (on the
+ * restaurant's clock) after a migration or index that failed.
+ */
 function retrying(run: () => Promise<void>): () => Promise<void> {
-  let attempt: Promise<void> | null = null;
+  let attempt: { done: Promise<void>; until: number } | null = null;
   return () => {
-    if (attempt) return attempt;
-    const current = run();
+    if (attempt && clockMs() < attempt.until) return attempt.done;
+    const current = { done: run(), until: Infinity };
     attempt = current;
-    current.catch((err: unknown) => {
-      const forget = () => {
-        if (attempt === current) attempt = null;
-      };
+    current.done.catch((err: unknown) => {
+      if (attempt !== current) return;
       const { name, message } = err as Error;
-      if (name !== 'MigrationError' && name !== 'IndexBuildError') return forget();
+      if (name !== 'MigrationError' && name !== 'IndexBuildError') {
+        attempt = null;
+        return;
+      }
       console.error(`[db] ${message}`);
-      setTimeout(forget, RETRY_MS).unref();
+      current.until = clockMs() + RETRY_MS;
     });
-    return current;
+    return current.done;
   };
 }
 
@@ -191,6 +196,10 @@ function collectionsOf(db: AppDb): AppCollections {
     locks: db.collection('locks'),
     counters: db.collection('counters'),
     dailyRollups: db.collection('dailyRollups'),
+    orderTexts: db.collection('orderTexts'),
+    smsOptOuts: db.collection('smsOptOuts'),
+    textMonths: db.collection('textMonths'),
+    pushSubscriptions: db.collection('pushSubscriptions'),
   };
 }
 

@@ -101,6 +101,12 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('printJobs', { printerId: 1, _id: -1 });
   await index('printJobs', { state: 1, _id: -1 });
   await index('printJobs', { orderId: 1 });
+  // Push subscriptions (lib/notify/push): a browser once per order and once as a staff device; a notice
+  // finds its order's, an alert the staff's; a browser that unsubscribes, or is gone, by its endpoint.
+  await index('pushSubscriptions', { key: 1 }, { unique: true });
+  await index('pushSubscriptions', { endpoint: 1 });
+  await index('pushSubscriptions', { orderId: 1 }, { sparse: true });
+  await index('pushSubscriptions', { staff: 1 }, { sparse: true });
 }
 
 function indexBuildError(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions, err: unknown): IndexBuildError {

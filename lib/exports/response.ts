@@ -1,5 +1,6 @@
+import { clockNow } from '@/lib/settings/clock';
 /** A CSV download: named with the day it was made, never cached (it holds personal data). */
-export function csvResponse(body: ReadableStream<Uint8Array>, name: string, now = new Date()): Response {
+export function csvResponse(body: ReadableStream<Uint8Array>, name: string, now = clockNow()): Response {
   return new Response(body, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

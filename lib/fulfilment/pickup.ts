@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { HttpError } from '@/lib/api/http';
 import { orderingContext } from '@/lib/settings/ordering';
 import { dayPhrase, zonedClock } from '@/lib/settings/schedule';
@@ -35,7 +36,7 @@ function rulesOf({ settings, state }: OrderingContext, now: Date): PickupRules {
   };
 }
 
-export async function pickupRules(now = new Date()): Promise<PickupRules> {
+export async function pickupRules(now = clockNow()): Promise<PickupRules> {
   return rulesOf(await orderingContext(now), now);
 }
 
@@ -60,7 +61,7 @@ async function soonestWithRoom(now: Date, rules: PickupRules, load: number): Pro
 }
 
 /** Every slot of `date` still ahead, with whether it has room for an order of `load` units. Public: anybody may ask when to collect. */
-export async function pickupSlots(date: string, now = new Date(), load = 1): Promise<PickupSlot[]> {
+export async function pickupSlots(date: string, now = clockNow(), load = 1): Promise<PickupSlot[]> {
   return slotsOf(date, now, await pickupRules(now), load);
 }
 
@@ -79,7 +80,7 @@ async function nextWithRoom(now: Date, rules: PickupRules, load: number): Promis
  * too soon or full). With them, the slots read to find that day, by date: today's and each day up
  * to the first with room, the days the payment page opens on.
  */
-export async function pickupOptions(now = new Date(), load = 1): Promise<{ options: PickupOptions; slots: Map<string, PickupSlot[]> }> {
+export async function pickupOptions(now = clockNow(), load = 1): Promise<{ options: PickupOptions; slots: Map<string, PickupSlot[]> }> {
   const context = await orderingContext(now);
   const rules = rulesOf(context, now);
   const days = pickupDays(now, rules);
@@ -131,7 +132,7 @@ function assertTakingOrders(context: OrderingContext, now: Date): void {
  * table without its QR code's token, 400 for a table the restaurant does not have, 409 when the
  * restaurant does not take it now or no slot has room.
  */
-export async function chooseFulfilment(choice: FulfilmentChoice, now = new Date(), load = 1): Promise<Fulfilment> {
+export async function chooseFulfilment(choice: FulfilmentChoice, now = clockNow(), load = 1): Promise<Fulfilment> {
   if (choice.kind === 'table') {
     if (!(await isTable(choice.table))) throw new HttpError(400, `There is no table ${choice.table} here. Please check the number on your table.`);
     if (!(await isTableToken(choice.table, choice.token, now))) throw new HttpError(403, NOT_SCANNED);
@@ -167,7 +168,7 @@ export async function chooseFulfilment(choice: FulfilmentChoice, now = new Date(
  * token is not the table's for this service day. Safe to repeat for one payment: it holds one
  * place, and a place already held is kept.
  */
-export async function holdFulfilment(transactionId: string, fulfilment: Fulfilment | undefined, load = 1, now = new Date(), tableToken?: string): Promise<Fulfilment | undefined> {
+export async function holdFulfilment(transactionId: string, fulfilment: Fulfilment | undefined, load = 1, now = clockNow(), tableToken?: string): Promise<Fulfilment | undefined> {
   if (!fulfilment) return fulfilment;
   // A table order is taken only with the table's token of this service day (its QR code scanned today, not replaced since).
   if (fulfilment.kind === 'table' && !(await isTableToken(fulfilment.table, tableToken, now))) throw new HttpError(409, NOT_SCANNED);

@@ -4,6 +4,7 @@ import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId, type Filter } from '@/lib/db';
 import type { OutboxDoc } from '@/lib/db/documents';
+import { clockNow } from '@/lib/settings/clock';
 import { smtpServerLabel } from './config';
 import { sendAfterAnswer } from './outbox';
 import type { OutboxMessage, OutboxPage, OutboxView } from './types';
@@ -26,6 +27,7 @@ function shape(doc: WithId<OutboxDoc>): OutboxMessage {
     kind: doc.kind,
     to: doc.to,
     state: doc.state,
+    channel: doc.channel ?? 'email',
     attempts: doc.attempts,
     createdAt: doc.createdAt.toISOString(),
     nextAttemptAt: doc.nextAttemptAt.toISOString(),
@@ -61,8 +63,8 @@ export async function retryMessage(admin: Admin, id: string): Promise<OutboxMess
   const doc = _id ? await outbox.findOne({ _id }) : null;
   if (!doc) throw new HttpError(404, 'No message has this id.');
   if (doc.state !== 'failed') throw new HttpError(409, doc.state === 'sent' ? 'This message was sent already.' : 'This message is already waiting to be sent.');
-  const { modifiedCount } = await outbox.updateOne({ _id: doc._id, state: 'failed' }, { $set: { state: 'waiting', attempts: 0, nextAttemptAt: new Date() } });
+  const { modifiedCount } = await outbox.updateOne({ _id: doc._id, state: 'failed' }, { $set: { state: 'waiting', attempts: 0, nextAttemptAt: clockNow() } });
   if (modifiedCount !== 1) throw new HttpError(409, 'Someone retried this message a moment ago.');
   sendAfterAnswer();
-  return shape({ ...doc, state: 'waiting', attempts: 0, nextAttemptAt: new Date() });
+  return shape({ ...doc, state: 'waiting', attempts: 0, nextAttemptAt: clockNow() });
 }

@@ -9,7 +9,9 @@ import type { Order } from '@/lib/orders/types';
 import { orderLabel } from '@/lib/orders/wording';
 import { restaurantDetails, type Restaurant } from './restaurant';
 import { BookingMessage, bookingWhen, type BookingFacts, type BookingMailKind } from './templates/booking-messages';
-import { NewOrder, OrderCancelled, OrderConfirmation, OrderReady, OrderRefund, type RefundLine } from './templates/order-messages';
+import { NewOrder, OrderCancelled, OrderConfirmation, OrderLate, OrderReady, OrderRefund, type RefundLine } from './templates/order-messages';
+import { clockText, zonedClock } from '@/lib/settings/schedule';
+import { getSettings } from '@/lib/settings/store';
 
 /**
  * A message as it goes out, made when it is sent from the order or booking as it is then: the
@@ -41,6 +43,8 @@ function orderSubject(doc: OutboxDoc, order: Order, restaurant: Restaurant, refu
       return `New order ${label}${order.name ? ` for ${order.name}` : ''}: ${formatPrice(order.price)}`;
     case 'order-ready':
       return order.fulfilment?.kind === 'table' ? `On its way to table ${order.fulfilment.table}: order ${label}` : `Ready for pickup: order ${label}`;
+    case 'order-late':
+      return `Running late: your order ${label}`;
     case 'order-cancelled':
       return `Your order ${label} was cancelled`;
     default:
@@ -66,8 +70,15 @@ async function composeOrderMail(doc: OutboxDoc, restaurant: Restaurant): Promise
       return composed(toName, subject, <NewOrder {...props} />);
     case 'order-ready':
       return composed(toName, subject, <OrderReady {...props} />);
+    case 'order-late': {
+      if (!record.late) throw new NothingToSay('The order is no longer running late.');
+      const readyAt = clockText(zonedClock(record.late.readyBy, (await getSettings()).schedule.timeZone).minutes);
+      return composed(toName, subject, <OrderLate {...props} readyAt={readyAt} />);
+    }
     case 'order-cancelled':
       return composed(toName, subject, <OrderCancelled {...props} />);
+    case 'staff-alert':
+      throw new NothingToSay('Staff alerts go by push only.');
     default:
       if (!refund) throw new NothingToSay('The order no longer carries this refund.');
       return composed(toName, subject, <OrderRefund {...props} refund={refund} />);

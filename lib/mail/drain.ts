@@ -1,12 +1,13 @@
 import 'server-only';
 import { describeDb } from '@/lib/db';
+import { tellLateOrders } from '@/lib/orders/late';
 import { mailConfig } from './config';
 import { sweepChanges } from './outbox';
 import { sendDue, type DrainResult } from './sender';
 
 /**
- * Draining the outbox: the sweep for messages a dead process never wrote, then one sender's
- * round. Three callers: the request that wrote a message (after answering), a long-running
+ * Draining the outbox: the orders that ran late are told (lib/orders/late.ts, on the clock), the
+ * sweep for messages a dead process never wrote, then one sender's round. Three callers: the request that wrote a message (after answering), a long-running
  * server every MAIL_DRAIN_SECONDS, and on Vercel the cron route every minute.
  */
 
@@ -22,6 +23,8 @@ const state = (g.__bistroMailDrain ??= { running: null, again: false });
 async function drainOnce(): Promise<DrainSummary> {
   // A second server on the same embedded data reads only; the one that writes drains.
   if (!(await describeDb()).writable) return { sent: 0, failed: 0, retrying: 0, swept: 0 };
+  // Whatever the late check meets, the messages already written still go.
+  await tellLateOrders().catch((err: unknown) => console.error('[orders] could not check for orders running late', err));
   const swept = await sweepChanges();
   return { ...(await sendDue()), swept };
 }

@@ -1,9 +1,12 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import type { ObjectId, WithId } from 'mongodb';
 import { after } from 'next/server';
 import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { BookingDoc, OutboxDoc, PaymentDoc } from '@/lib/db/documents';
 import { readStamp, setStamp } from '@/lib/db/stamps';
+import { textsForOrder } from '@/lib/notify/consent';
+import { pushConfig } from '@/lib/notify/push/config';
 import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
 import { streamConfig } from '@/lib/orders/stream-config';
 import { isDemoPayment } from '@/lib/payments/mode';
@@ -61,7 +64,7 @@ async function verifiedAddresses(messages: readonly Message[]): Promise<Set<stri
  * which is one commit on the embedded engine: what a change costs. When some are there already
  * (a repeated completion), each is written unless its key is there, one upsert each.
  */
-async function write(wanted: Message[], now = new Date()): Promise<boolean> {
+async function write(wanted: Message[], now = clockNow()): Promise<boolean> {
   const verified = await verifiedAddresses(wanted);
   const toVerified = (m: Message) => verified.has(`${m.ownerUid}\n${m.to}`);
   const isBooking = (m: Message) => m.kind.startsWith('booking-');
@@ -150,6 +153,26 @@ async function readyEmailsWanted(ownerUid: string | undefined): Promise<boolean>
   return (await users.findOne({ uid: ownerUid }, { projection: { readyEmails: 1 } }))?.readyEmails !== false;
 }
 
+/** Whether the diner of this order still wants "ready" by email (a notice handed down to email asks). */
+export async function readyEmailWanted(orderId: ObjectId): Promise<boolean> {
+  const { payments } = await collections();
+  return readyEmailsWanted((await payments.findOne({ _id: orderId }, { projection: { ownerUid: 1 } }))?.ownerUid);
+}
+
+/** The order's diner can be told by push or text (lib/notify), whatever their email choices. */
+async function noticeChannelFor(order: WithId<PaymentDoc>): Promise<boolean> {
+  const { pushSubscriptions } = await collections();
+  if (pushConfig().on && (await pushSubscriptions.findOne({ orderId: order._id }, { projection: { _id: 1 } }))) return true;
+  return (await textsForOrder(order.transactionId)) !== null;
+}
+
+/** A staff device is registered for new-order alerts, and push can send them. */
+async function staffAlertsWanted(): Promise<boolean> {
+  if (!pushConfig().on) return false;
+  const { pushSubscriptions } = await collections();
+  return (await pushSubscriptions.findOne({ staff: true }, { projection: { _id: 1 } })) !== null;
+}
+
 /**
  * The order was paid and numbered: its receipt to the diner, and a notice to the restaurant while
  * the order is still new and no kitchen display is connected. Called on every completion of the
@@ -164,20 +187,30 @@ export function mailOrderPaid(orderId: ObjectId): Promise<void> {
     if (order.status === 'pending' && !(await kitchenSeenWithin(streamConfig().heartbeatMs * KITCHEN_GONE_BEATS))) {
       messages.push({ kind: 'order-new', ref: orderId, to: (await restaurantDetails()).email });
     }
+    if (order.status === 'pending' && (await staffAlertsWanted())) messages.push({ kind: 'staff-alert', ref: orderId, to: (await restaurantDetails()).email });
     return messages;
   });
 }
 
-/** What an order's status calls for: "ready" to the diner unless they turned it off, "cancelled" always. */
+/**
+ * What an order's status calls for: "ready" to the diner unless they turned its emails off and
+ * have no push or texts for it (it goes by the best channel: lib/notify/deliver.ts), "cancelled"
+ * always.
+ */
 async function statusMessages(order: WithId<PaymentDoc>, status: PaymentDoc['status']): Promise<Message[]> {
   if (status === 'cancelled') return [{ kind: 'order-cancelled', ref: order._id, to: order.email, ...orderSide(order) }];
-  if (status === 'ready' && (await readyEmailsWanted(order.ownerUid))) return [{ kind: 'order-ready', ref: order._id, to: order.email, ...orderSide(order) }];
+  if (status === 'ready' && ((await readyEmailsWanted(order.ownerUid)) || (await noticeChannelFor(order)))) return [{ kind: 'order-ready', ref: order._id, to: order.email, ...orderSide(order) }];
   return [];
 }
 
 /** The order moved on (`order` as it is now). */
 export function mailOrderStatus(order: WithId<PaymentDoc>): Promise<void> {
   return hook('order status', () => statusMessages(order, order.status));
+}
+
+/** The order runs late (`order.late` holds the new time): the diner is told once, by the best channel. */
+export function noticeOrderLate(order: WithId<PaymentDoc>): Promise<void> {
+  return hook('order late', async () => (order.late ? [{ kind: 'order-late', ref: order._id, to: order.email, ...orderSide(order) }] : []));
 }
 
 /** Part of the order was refunded (the refund is on `order` already). */
@@ -215,6 +248,7 @@ async function orderMessagesSince(order: WithId<PaymentDoc>, since: Date): Promi
   for (const refund of order.refunds ?? []) {
     if (refund.at >= since) messages.push({ kind: 'order-refund', ref: order._id, to: order.email, refundId: refund.id, ...side });
   }
+  if (order.late && order.late.at >= since) messages.push({ kind: 'order-late', ref: order._id, to: order.email, ...side });
   return messages;
 }
 
@@ -234,7 +268,7 @@ function bookingMessagesSince(booking: WithId<BookingDoc>, since: Date): Message
  * new-order notice is not swept (whether a kitchen was watching then is not known later). The
  * first sweep of a database starts from now. Answers how many messages it wrote.
  */
-export async function sweepChanges(now = new Date()): Promise<number> {
+export async function sweepChanges(now = clockNow()): Promise<number> {
   const swept = await readStamp(SWEPT);
   if (swept.getTime() === 0) {
     await setStamp(SWEPT, now, swept);

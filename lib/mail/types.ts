@@ -1,12 +1,20 @@
+import type { Channel } from '@/lib/notify/types';
+
 /** The outbox as the Email page and its API show it (no server imports: client-safe). */
 
-/** Every message Bistro sends: to the diner about an order or a booking, or to the restaurant. */
+/**
+ * Every message Bistro sends: to the diner about an order or a booking, or to the restaurant. The
+ * notices of ./notices (ready, running late, refund) go by push or text when the diner has them;
+ * `staff-alert` is a push to the staff's devices only.
+ */
 export const MAIL_KINDS = [
   'order-confirmation',
   'order-new',
   'order-ready',
+  'order-late',
   'order-cancelled',
   'order-refund',
+  'staff-alert',
   'booking-received',
   'booking-confirmed',
   'booking-cancelled',
@@ -29,8 +37,10 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'order-confirmation': 'Order confirmation',
   'order-new': 'New order (to the restaurant)',
   'order-ready': 'Ready for pickup',
+  'order-late': 'Running late',
   'order-cancelled': 'Order cancelled',
   'order-refund': 'Refund',
+  'staff-alert': 'New order (to staff devices)',
   'booking-received': 'Booking received',
   'booking-confirmed': 'Booking confirmed',
   'booking-cancelled': 'Booking cancelled',
@@ -43,6 +53,8 @@ export interface OutboxMessage {
   kind: MailKind;
   to: string;
   state: OutboxState;
+  /** How a notice to a diner goes (or went): push, a text, or email. */
+  channel: Channel;
   attempts: number;
   createdAt: string;
   /** When it will be tried next (waiting), or was last tried. */

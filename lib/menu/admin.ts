@@ -7,6 +7,7 @@ import { collections, toObjectId } from '@/lib/db';
 import type { MenuItemDoc } from '@/lib/db/documents';
 import { unitCeilingError, type MenuItemChanges, type NewMenuItem } from '@/lib/menu/schemas';
 import { DEFAULT_KITCHEN_LOAD } from '@/lib/menu/types';
+import { clockNow } from '@/lib/settings/clock';
 
 /**
  * The one place the menu is written. Every write ends by marking the public pages built from
@@ -47,7 +48,7 @@ export async function addMenuItem(admin: Admin, item: NewMenuItem): Promise<{ in
     dietary: item.dietary ?? [],
     options: item.options ?? [],
     kitchenLoad: item.kitchenLoad ?? DEFAULT_KITCHEN_LOAD,
-    createdAt: new Date(),
+    createdAt: clockNow(),
   };
   const { insertedId } = await menu.insertOne(doc);
   revalidateMenuPages();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { readStamp, setStamp } from '@/lib/db/stamps';
+import { clockMs } from '@/lib/settings/clock';
 import { streamConfig } from './stream-config';
 
 /**
@@ -21,7 +22,7 @@ const known = (g.__bistroKitchenSeen ??= { wroteAt: 0, seenAt: 0, readAt: 0 });
 
 /** A kitchen display is connected now. Called by its order stream when it opens and at each heartbeat. */
 export async function markKitchenSeen(): Promise<void> {
-  const now = Date.now();
+  const now = clockMs();
   known.seenAt = Math.max(known.seenAt, now);
   // A little under a heartbeat, so the timer's drift never skips one.
   if (now - known.wroteAt < streamConfig().heartbeatMs * 0.9) return;
@@ -31,7 +32,7 @@ export async function markKitchenSeen(): Promise<void> {
 
 /** True when a kitchen display stamped its presence within the last `ms`, on any instance. */
 export async function kitchenSeenWithin(ms: number): Promise<boolean> {
-  const now = Date.now();
+  const now = clockMs();
   if (now - known.seenAt <= ms) return true;
   if (now - known.readAt > READ_TTL_MS) {
     known.readAt = now;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
@@ -53,12 +54,14 @@ export function shapeOrders(docs: WithId<PaymentDoc>[]): Order[] {
       status: doc.status,
       history: doc.statusHistory.map(({ status, at, by }) => ({ status, at: at.toISOString(), ...(by ? { by: by.name } : {}) })),
       ...(refunds.length ? { refunds, refundedCents: refundedCentsOf(doc) } : {}),
+      ...(doc.arrived ? { arrived: { at: doc.arrived.at.toISOString(), ...(doc.arrived.note ? { note: doc.arrived.note } : {}) } } : {}),
+      ...(doc.late ? { late: { at: doc.late.at.toISOString(), readyBy: doc.late.readyBy.toISOString(), ...(doc.late.by ? { by: doc.late.by.name } : {}) } } : {}),
     };
   });
 }
 
 function shapeRefund({ id, cents, reason, at, status, by, error, leaseUntil }: RefundDoc): OrderRefund {
-  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= new Date()));
+  const retryable = status === 'failed' || (status === 'pending' && !(leaseUntil && leaseUntil >= clockNow()));
   return {
     id,
     cents,
@@ -185,7 +188,7 @@ export async function changeOrderStatus(
     const refused = transitionRefusal(seen, to);
     if (refused) throw new HttpError(409, refused);
 
-    const at = new Date();
+    const at = clockNow();
     const extra = alongside?.(order) ?? null;
     const written = await payments.findOneAndUpdate(
       { _id, status: seen, ...extra?.filter },

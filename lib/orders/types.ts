@@ -92,6 +92,10 @@ export interface Order extends PaymentMoney {
   refunds?: OrderRefund[];
   /** What was given back, in cents: the refunds done. Absent: nothing. */
   refundedCents?: number;
+  /** The diner of a pickup order said "I'm here", with where they wait. */
+  arrived?: { at: string; note?: string };
+  /** The diner was told it runs late, with the new time; `by` names the person who told them (absent: the clock). */
+  late?: { at: string; readyBy: string; by?: string };
 }
 
 export interface OrderRefund {

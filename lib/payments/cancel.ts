@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
@@ -40,7 +41,7 @@ export async function cancelOrder(staff: Staff, id: string, from?: OrderStatus):
         const cents = leftCents(order);
         reserved = undefined;
         if (cents <= 0) return null;
-        const at = new Date();
+        const at = clockNow();
         const refund: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason: CANCELLED, at, status: 'pending', by, attempts: 0, leaseUntil: leaseFrom(at) };
         reserved = refund.id;
         return {

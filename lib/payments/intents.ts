@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { randomBytes } from 'node:crypto';
 import type { ObjectId, WithId } from 'mongodb';
 import { collections } from '@/lib/db';
@@ -35,7 +36,7 @@ const FIRST_LOOK_MS = 10 * 60 * 1000;
 const after = (from: Date, ms: number) => new Date(from.getTime() + ms);
 export const expiresAt = (intent: Pick<CheckoutIntentDoc, 'createdAt'>) => after(intent.createdAt, INTENT_LIFETIME_MS);
 
-export function isExpired(intent: CheckoutIntentDoc, now = new Date()): boolean {
+export function isExpired(intent: CheckoutIntentDoc, now = clockNow()): boolean {
   return now > expiresAt(intent);
 }
 
@@ -43,7 +44,7 @@ export function isPaid(intent: CheckoutIntentDoc): boolean {
   return intent.status === 'paid';
 }
 
-export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt' | 'reconcileAt'>, now = new Date()): Promise<IntentRecord> {
+export async function insertIntent(intent: Omit<CheckoutIntentDoc, 'status' | 'createdAt' | 'reconcileAt'>, now = clockNow()): Promise<IntentRecord> {
   const doc: CheckoutIntentDoc = { ...intent, createdAt: now, status: 'open', reconcileAt: after(now, FIRST_LOOK_MS) };
   const { insertedId } = await (await collections()).checkout_intents.insertOne(doc);
   return { ...doc, _id: insertedId };
@@ -86,7 +87,7 @@ export type Settling = { by: string };
  * intent as taken, or null while another confirmation settles it. The reconciler looks at it
  * again when the lease runs out, should this one stop too.
  */
-export async function takeSettling(_id: ObjectId, now = new Date()): Promise<{ record: IntentRecord; lease: Settling } | null> {
+export async function takeSettling(_id: ObjectId, now = clockNow()): Promise<{ record: IntentRecord; lease: Settling } | null> {
   const lease = { by: randomBytes(8).toString('hex') };
   const until = after(now, SETTLE_LEASE_MS);
   const record = await (await collections()).checkout_intents.findOneAndUpdate(
@@ -122,7 +123,7 @@ export async function fixFulfilment(intent: IntentRecord): Promise<IntentRecord>
  * out. True when this call voided it. The reconciler then makes sure the provider cancelled it
  * (`reconcileAt`: now), unless the caller says it has (`cancelled`).
  */
-export async function markVoided(_id: ObjectId, reason: string, { by, cancelled = false, now = new Date() }: { by?: string; cancelled?: boolean; now?: Date } = {}): Promise<boolean> {
+export async function markVoided(_id: ObjectId, reason: string, { by, cancelled = false, now = clockNow() }: { by?: string; cancelled?: boolean; now?: Date } = {}): Promise<boolean> {
   const unsettled = by ? { 'settling.by': by } : { 'settling.until': { $not: { $gt: now } } };
   const { modifiedCount } = await (await collections()).checkout_intents.updateOne(
     { _id, status: 'open', voided: { $exists: false }, ...unsettled },
@@ -135,7 +136,7 @@ export async function markVoided(_id: ObjectId, reason: string, { by, cancelled 
 }
 
 /** The provider cancelled (or refunded) a voided intent, and what it held was given back: nothing is left to do but delete it in time. */
-export async function markVoidSettled(_id: ObjectId, now = new Date(), refunded?: CheckoutIntentDoc['refunded']): Promise<void> {
+export async function markVoidSettled(_id: ObjectId, now = clockNow(), refunded?: CheckoutIntentDoc['refunded']): Promise<void> {
   await (await collections()).checkout_intents.updateOne(
     { _id, voided: { $exists: true } },
     { $unset: { reconcileAt: '', attention: '' }, $set: { deleteAfter: after(now, INTENT_RETENTION_MS), ...(refunded ? { refunded } : {}) } },
@@ -147,7 +148,7 @@ export async function markVoidSettled(_id: ObjectId, now = new Date(), refunded?
  * Answers it as claimed for the one call that did it, null for every other.
  */
 export async function claimIntent(_id: ObjectId, fulfilment: Fulfilment | undefined): Promise<IntentRecord | null> {
-  const now = new Date();
+  const now = clockNow();
   return (await collections()).checkout_intents.findOneAndUpdate(
     { _id, status: 'open' },
     { $set: { status: 'paid', paidAt: now, claimedAt: now, reconcileAt: after(now, SETTLE_LEASE_MS), ...(fulfilment ? { fulfilment } : {}) }, $unset: { settling: '' } },
@@ -160,7 +161,7 @@ export async function claimIntent(_id: ObjectId, fulfilment: Fulfilment | undefi
  * `leaseMs` ago and has not written it (it crashed): one conditional write, so one taker.
  */
 export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<IntentRecord | null> {
-  const now = new Date();
+  const now = clockNow();
   return (await collections()).checkout_intents.findOneAndUpdate(
     { _id, status: 'paid', claimedAt: { $lt: new Date(now.getTime() - leaseMs) } },
     { $set: { claimedAt: now } },
@@ -169,7 +170,7 @@ export async function retakeIntent(_id: ObjectId, leaseMs: number): Promise<Inte
 }
 
 /** A paid intent whose order, emails and cart are all done: nothing left for the reconciler. */
-export async function markRecorded(_id: ObjectId, now = new Date()): Promise<void> {
+export async function markRecorded(_id: ObjectId, now = clockNow()): Promise<void> {
   await (await collections()).checkout_intents.updateOne(
     { _id, status: 'paid' },
     { $unset: { reconcileAt: '', attention: '' }, $set: { deleteAfter: after(now, INTENT_RETENTION_MS) } },
@@ -183,7 +184,7 @@ export async function reconcileLater(_id: ObjectId, at: Date, problem?: string):
     await checkout_intents.updateOne({ _id, reconcileAt: { $exists: true } }, { $set: { reconcileAt: at } });
     return;
   }
-  await checkout_intents.updateOne({ _id, reconcileAt: { $exists: true } }, { $set: { reconcileAt: at, 'attention.error': problem, 'attention.at': new Date() }, $inc: { 'attention.tries': 1 } });
+  await checkout_intents.updateOne({ _id, reconcileAt: { $exists: true } }, { $set: { reconcileAt: at, 'attention.error': problem, 'attention.at': clockNow() }, $inc: { 'attention.tries': 1 } });
 }
 
 /** What the order of a paid intent records: the intent's own fields, paid when it was claimed. */
@@ -196,7 +197,7 @@ export function paidCheckout(intent: IntentRecord): PaidCheckout {
     ...(name ? { name } : {}),
     price,
     transactionId,
-    data: paidAt ?? new Date(),
+    data: paidAt ?? clockNow(),
     cartIds,
     menuItemIds,
     lines,

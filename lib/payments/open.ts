@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Shopper } from '@/lib/auth/viewer';
 import { BEING_PAID, claimsOn } from '@/lib/cart/claims';
@@ -36,7 +37,7 @@ const REPLACED = 'This checkout was replaced by a newer one (Pay was pressed aga
 type Choices = Pick<IntentRecord, 'email' | 'name' | 'subtotalCents' | 'tipCents' | 'fulfilment' | 'kitchenLoad' | 'tipPercent' | 'tax' | 'promo' | 'tableToken'>;
 
 /** POST /api/create-payment-intent: an intent for the viewer's whole cart, the tip and how they get the food. */
-export async function startCheckout(viewer: Shopper, input: IntentInput, now = new Date()): Promise<CheckoutIntent> {
+export async function startCheckout(viewer: Shopper, input: IntentInput, now = clockNow()): Promise<CheckoutIntent> {
   authorize(viewer, 'guest');
   const { email, name } = await contactOf(viewer, input);
   const order = await priceCart(viewer);

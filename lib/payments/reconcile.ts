@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockMs, clockNow } from '@/lib/settings/clock';
 import type { ObjectId } from 'mongodb';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, describeDb } from '@/lib/db';
@@ -75,7 +76,7 @@ async function finishVoided(record: IntentRecord): Promise<void> {
     return;
   }
   if (intent?.status === 'processing') {
-    await reconcileLater(record._id, later(new Date(), PROCESSING_MS));
+    await reconcileLater(record._id, later(clockNow(), PROCESSING_MS));
     return;
   }
   if ((intent?.status === 'authorized' || intent?.status === 'open') && !(await cancelAtProvider(provider, record.transactionId))) {
@@ -117,11 +118,11 @@ async function reconcileIntent(record: IntentRecord, now: Date): Promise<void> {
 }
 
 /** One run: the checkouts that are due, then the records past their retention. */
-export async function reconcilePayments(now = new Date()): Promise<ReconcileSummary> {
+export async function reconcilePayments(now = clockNow()): Promise<ReconcileSummary> {
   // A second server on the same embedded data reads only; the one that writes reconciles.
   if (!(await describeDb()).writable) return { checked: 0, failed: 0, deleted: 0 };
   const { checkout_intents, demoIntents } = await collections();
-  const until = Date.now() + RUN_BUDGET_MS;
+  const until = clockMs() + RUN_BUDGET_MS;
   let checked = 0;
   let failed = 0;
   const seen: ObjectId[] = [];
@@ -139,7 +140,7 @@ export async function reconcilePayments(now = new Date()): Promise<ReconcileSumm
       }
     }
     checked += due.length;
-    if (due.length < BATCH || Date.now() >= until) break;
+    if (due.length < BATCH || clockMs() >= until) break;
   }
   const expired = await checkout_intents.find({ deleteAfter: { $lte: now } }, { projection: { transactionId: 1, voided: 1 } }).limit(PURGE_BATCH).toArray();
   if (expired.length) {
@@ -156,7 +157,7 @@ export async function reconcilePayments(now = new Date()): Promise<ReconcileSumm
  * payment taken whose order is not recorded yet, a checkout the provider cannot be asked about, one
  * charged after it was voided. Each says what went wrong last; they go once the reconciler succeeds.
  */
-export async function paymentsToReconcile(admin: Admin, now = new Date()): Promise<PaymentToReconcile[]> {
+export async function paymentsToReconcile(admin: Admin, now = clockNow()): Promise<PaymentToReconcile[]> {
   authorize(admin, 'admin');
   const { checkout_intents } = await collections();
   const overdue = await checkout_intents.find({ reconcileAt: { $lte: new Date(now.getTime() - OVERDUE_MS) } }).sort({ reconcileAt: 1 }).limit(100).toArray();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { randomBytes } from 'node:crypto';
 import type { ObjectId, WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
@@ -88,7 +89,7 @@ async function countInFigures(order: PaymentDoc): Promise<void> {
 async function markDone(order: WithId<PaymentDoc>, k: number, made: ProviderRefund, attempts?: number): Promise<WithId<PaymentDoc> | null> {
   const { payments } = await collections();
   const refund = order.refunds![k]!;
-  const now = new Date();
+  const now = clockNow();
   const $set = {
     [`refunds.${k}.status`]: 'done',
     [`refunds.${k}.providerId`]: made.id,
@@ -146,7 +147,7 @@ export async function sendRefund(order: WithId<PaymentDoc>, k: number, notify: b
     const failed = await payments.findOneAndUpdate(
       { _id: order._id, [`refunds.${k}.status`]: 'pending' },
       {
-        $set: { [`refunds.${k}.status`]: 'failed', [`refunds.${k}.error`]: message, [`refunds.${k}.attempts`]: attempts, updatedAt: new Date() },
+        $set: { [`refunds.${k}.status`]: 'failed', [`refunds.${k}.error`]: message, [`refunds.${k}.attempts`]: attempts, updatedAt: clockNow() },
         $inc: { refundedCents: -refund.cents, ...inc },
       },
       { returnDocument: 'after' },
@@ -159,7 +160,7 @@ export async function sendRefund(order: WithId<PaymentDoc>, k: number, notify: b
 /** Reserves a new refund in one conditional write, then sends it: the order as it is after. */
 async function refund(by: Actor, order: WithId<PaymentDoc>, cents: number, reason: string, lines: LineRefund[], notify: boolean): Promise<WithId<PaymentDoc>> {
   leftToRefund(order, cents);
-  const at = new Date();
+  const at = clockNow();
   const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents, reason, at, status: 'pending', by, ...(lines.length ? { lines } : {}), attempts: 0, leaseUntil: leaseFrom(at) };
   const inc = lineIncrements(lines, 1);
   const reserved = await (await collections()).payments.findOneAndUpdate(
@@ -211,7 +212,7 @@ export async function retryRefund(admin: Admin, id: string, refundId: string): P
   const entry = order.refunds?.[k];
   if (!entry) throw new HttpError(404, 'This order has no refund with this id.');
   const { payments } = await collections();
-  const now = new Date();
+  const now = clockNow();
   let reserved: WithId<PaymentDoc> | null;
   if (entry.status === 'pending') {
     reserved = await payments.findOneAndUpdate(
@@ -280,7 +281,7 @@ async function recordProviderRefund(_id: ObjectId, made: ProviderRefund): Promis
       await orderWritten(async () => done);
       return;
     }
-    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: made.cents, reason: 'Refunded in Stripe', at: new Date(), status: 'done', by: { name: 'Stripe' }, providerId: made.id };
+    const entry: RefundDoc = { id: randomBytes(8).toString('hex'), cents: made.cents, reason: 'Refunded in Stripe', at: clockNow(), status: 'done', by: { name: 'Stripe' }, providerId: made.id };
     // A refund of ours under way holds its reservation: this one waits for its answer (the webhook is redelivered).
     const written = await payments.findOneAndUpdate(
       { _id, 'refunds.providerId': { $ne: made.id }, ...roomFor(order, made.cents) },

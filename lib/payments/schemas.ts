@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { promoCodeSchema } from '@/lib/promos/schemas';
+import { textsChoiceSchema } from '@/lib/notify/schemas';
 import { isGuestAddress } from '@/lib/users/guest-address';
 import { fulfilmentChoiceSchema } from '@/lib/fulfilment/schemas';
 import { pageParams } from '@/lib/pagination/schemas';
@@ -140,6 +141,8 @@ export function intentBodySchema(clock: RestaurantClock) {
     guest: guestContactSchema.optional(),
     /** A promo code as the diner typed it: the server prices it. */
     promo: promoCodeSchema.optional(),
+    /** The number to text about the order, with the diner's consent (lib/notify/consent.ts). */
+    texts: textsChoiceSchema.optional(),
   });
 }
 export type IntentInput = z.infer<ReturnType<typeof intentBodySchema>>;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockMs, clockNow } from '@/lib/settings/clock';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { linesPaid } from '@/lib/cart/claims';
@@ -44,7 +45,7 @@ const WAIT_MS = 10_000;
 const RETRY_MS = 60_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const later = (ms: number) => new Date(Date.now() + ms);
+const later = (ms: number) => new Date(clockMs() + ms);
 
 /** The provider's account of the intent must match the intent to the cent, for its user. */
 export function assertMatches(record: IntentRecord, intent: ProviderIntent): void {
@@ -81,8 +82,8 @@ export async function complete(record: IntentRecord): Promise<WithId<PaymentDoc>
  * A claim older than the lease with no order is a completion that crashed: this one takes over.
  */
 async function orderOfPaid(record: IntentRecord): Promise<WithId<PaymentDoc>> {
-  const until = Date.now() + 2 * ORDER_LEASE_MS;
-  while (Date.now() < until) {
+  const until = clockMs() + 2 * ORDER_LEASE_MS;
+  while (clockMs() < until) {
     const order = await findOrder(record.transactionId);
     if (order) return order;
     const retaken = await retakeIntent(record._id, ORDER_LEASE_MS);
@@ -134,7 +135,7 @@ export async function voidIntent(
 export async function refundUnrecorded(provider: PaymentProvider, record: IntentRecord, reason: string): Promise<void> {
   const made = await provider.refund(record.transactionId, toCents(record.price), `unrecorded-${record.transactionId}`, 1);
   await releaseHolds(record);
-  await markVoidSettled(record._id, new Date(), { at: new Date(), cents: made.cents, providerId: made.id, reason });
+  await markVoidSettled(record._id, clockNow(), { at: clockNow(), cents: made.cents, providerId: made.id, reason });
   console.error(`[payments] ${record.transactionId} was charged but not recorded (${reason}); refunded ${made.cents} cents`);
 }
 
@@ -148,7 +149,7 @@ async function settleHolding(provider: PaymentProvider, record: IntentRecord, in
   const fixed = await fixFulfilment(record);
   const held: Hold[] = [];
   try {
-    const context = { intent, paid, now: new Date() };
+    const context = { intent, paid, now: clockNow() };
     for (const hold of HOLDS) {
       held.push(hold);
       await hold.take(fixed, context);
@@ -197,7 +198,7 @@ async function settleHolding(provider: PaymentProvider, record: IntentRecord, in
  */
 export async function settle(record: IntentRecord, options: { intent?: ProviderIntent; wait?: boolean } = {}): Promise<WithId<PaymentDoc> | null> {
   const provider = providerFor(record.transactionId);
-  const until = Date.now() + (options.wait === false ? 0 : WAIT_MS);
+  const until = clockMs() + (options.wait === false ? 0 : WAIT_MS);
   let current = record;
   for (;;) {
     if (isPaid(current)) return complete(current);
@@ -217,7 +218,7 @@ export async function settle(record: IntentRecord, options: { intent?: ProviderI
         assertMatches(current, intent);
         const taken = await takeSettling(current._id);
         if (taken) return settleHolding(provider, taken.record, intent, taken.lease);
-        if (Date.now() >= until) {
+        if (clockMs() >= until) {
           if (options.wait === false) return null;
           throw new HttpError(503, BEING_SETTLED);
         }

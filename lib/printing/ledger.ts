@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import type { WithId } from 'mongodb';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, toObjectId, type Filter } from '@/lib/db';
@@ -61,7 +62,7 @@ const SAMPLE = {
 const SAMPLE_ALLERGENS: Record<string, ('gluten' | 'milk' | 'eggs' | 'fish')[]> = { 'sample-pizza': ['gluten', 'milk'], 'sample-salad': ['eggs', 'fish', 'milk'] };
 
 /** GET /api/printers/{id}/preview (admins): a sample order's ticket as this printer prints it, as SVG. */
-export async function previewTicket(admin: Admin, id: string, now = new Date()): Promise<string> {
+export async function previewTicket(admin: Admin, id: string, now = clockNow()): Promise<string> {
   const printer = await printerFor(admin, id);
   const [setup, settings] = await Promise.all([readPrintSetup(), getSettings()]);
   const allergens = (menuId: string) => SAMPLE_ALLERGENS[menuId] ?? [];

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockMs, clockNow } from '@/lib/settings/clock';
 import type { WithId } from 'mongodb';
 import { authorize, type Staff } from '@/lib/auth/viewer';
 import { collections } from '@/lib/db';
@@ -25,7 +26,7 @@ export interface Report {
 const SEEN_WRITE_MS = 30_000;
 
 /** Records what the printer reported with its poll: only when it differs, or the time last written is old. */
-export async function noteSeen(printer: WithId<PrinterDoc>, report: Report, now = new Date()): Promise<void> {
+export async function noteSeen(printer: WithId<PrinterDoc>, report: Report, now = clockNow()): Promise<void> {
   const was = printer.seen;
   const same = was && was.online === report.online && was.paper === report.paper && was.cover === report.cover && was.reported === report.reported;
   if (same && now.getTime() - was.at.getTime() < SEEN_WRITE_MS) return;
@@ -66,7 +67,7 @@ const known = (g.__bistroPrinterSeen ??= { seenAt: 0, readAt: 0 });
 
 /** True when a printer able to print polled within the last `ms`, on any instance: one indexed read at most every few seconds. */
 export async function printerSeenWithin(ms: number): Promise<boolean> {
-  const now = Date.now();
+  const now = clockMs();
   if (now - known.seenAt <= ms) return true;
   if (now - known.readAt > READ_TTL_MS) {
     known.readAt = now;
@@ -86,7 +87,7 @@ const minutesAgo = (ms: number) => {
  * During opening hours, each printer not seen for the setup's minutes (or never, that long after
  * it was added), and each one reporting no paper or an open cover.
  */
-export function alertsOf(printers: readonly WithId<Pick<PrinterDoc, 'name' | 'seen' | 'createdAt'>>[], silentMinutes: number, open: boolean, now = new Date()): PrinterAlert[] {
+export function alertsOf(printers: readonly WithId<Pick<PrinterDoc, 'name' | 'seen' | 'createdAt'>>[], silentMinutes: number, open: boolean, now = clockNow()): PrinterAlert[] {
   if (!open) return [];
   return printers.flatMap((printer) => {
     const id = printer._id.toHexString();
@@ -103,7 +104,7 @@ export function alertsOf(printers: readonly WithId<Pick<PrinterDoc, 'name' | 'se
 }
 
 /** GET /api/printers/alerts (staff), the kitchen display and the admin home: what is wrong with the printers now. */
-export async function printerAlerts(staff: Staff, now = new Date()): Promise<PrinterAlerts> {
+export async function printerAlerts(staff: Staff, now = clockNow()): Promise<PrinterAlerts> {
   authorize(staff, 'staff');
   const { printers } = await collections();
   const [all, setup, settings] = await Promise.all([printers.find({}, { projection: { name: 1, seen: 1, createdAt: 1 } }).toArray(), readPrintSetup(), getSettings()]);

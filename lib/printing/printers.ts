@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockMs, clockNow } from '@/lib/settings/clock';
 import { randomBytes } from 'node:crypto';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
@@ -76,11 +77,11 @@ export async function listPrinters(admin: Admin): Promise<Printer[]> {
 
 /** The Printers page's first read: the printers, and when they were read (the page counts "seen … ago" from then). */
 export async function printersAsRead(admin: Admin): Promise<{ printers: Printer[]; readAt: number }> {
-  return { printers: await listPrinters(admin), readAt: Date.now() };
+  return { printers: await listPrinters(admin), readAt: clockMs() };
 }
 
 /** Admins: a new printer (with its URL, shown this once). */
-export async function createPrinter(admin: Admin, input: PrinterInput, origin: string, now = new Date()): Promise<PrinterConnection> {
+export async function createPrinter(admin: Admin, input: PrinterInput, origin: string, now = clockNow()): Promise<PrinterConnection> {
   authorize(admin, 'admin');
   await assertStationsExist(input.stations);
   const { printers } = await collections();
@@ -92,7 +93,7 @@ export async function createPrinter(admin: Admin, input: PrinterInput, origin: s
 }
 
 /** Admins: a printer's name, protocol, paper, copies and stations, as they saw it (`updatedAt`): 409 when it changed since. */
-export async function updatePrinter(admin: Admin, id: string, input: PrinterInput & { updatedAt: string }, now = new Date()): Promise<Printer> {
+export async function updatePrinter(admin: Admin, id: string, input: PrinterInput & { updatedAt: string }, now = clockNow()): Promise<Printer> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   const { printers } = await collections();
@@ -114,7 +115,7 @@ export async function updatePrinter(admin: Admin, id: string, input: PrinterInpu
  * that showed it, a printer sold on). Its queue stays: typed into the printer, the new URL prints
  * what waited.
  */
-export async function rotatePrinterSecret(admin: Admin, id: string, origin: string, now = new Date()): Promise<PrinterConnection> {
+export async function rotatePrinterSecret(admin: Admin, id: string, origin: string, now = clockNow()): Promise<PrinterConnection> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(404, NOT_FOUND);
@@ -126,7 +127,7 @@ export async function rotatePrinterSecret(admin: Admin, id: string, origin: stri
 }
 
 /** Admins: the printer goes; what it had still to print fails, as the ledger then says. */
-export async function removePrinter(admin: Admin, id: string, now = new Date()): Promise<{ removed: true }> {
+export async function removePrinter(admin: Admin, id: string, now = clockNow()): Promise<{ removed: true }> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   const { printers, printJobs } = await collections();

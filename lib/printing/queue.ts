@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { createHash } from 'node:crypto';
 import type { WithId } from 'mongodb';
 import { collections, isDuplicateKeyError, toObjectId } from '@/lib/db';
@@ -26,7 +27,7 @@ export async function printerByToken(token: string): Promise<WithId<PrinterDoc> 
 const MAX_ATTEMPTS = 3;
 
 /** Queues each job once (by its key), and answers how many were queued now. */
-export async function queueJobs(jobs: Omit<PrintJobDoc, 'state' | 'createdAt'>[], now = new Date()): Promise<number> {
+export async function queueJobs(jobs: Omit<PrintJobDoc, 'state' | 'createdAt'>[], now = clockNow()): Promise<number> {
   const { printJobs, printers } = await collections();
   let queued = 0;
   for (const job of jobs) {
@@ -74,7 +75,7 @@ export async function waitingJob(printer: WithId<PrinterDoc>, id: string | undef
 }
 
 /** The printer took the job in `mediaType`: fetched, until it confirms. */
-export async function markFetched(job: WithId<PrintJobDoc>, mediaType: string, now = new Date()): Promise<void> {
+export async function markFetched(job: WithId<PrintJobDoc>, mediaType: string, now = clockNow()): Promise<void> {
   const { printJobs } = await collections();
   await printJobs.updateOne(
     { _id: job._id, printerId: job.printerId, state: { $in: ['queued', 'fetched'] } },
@@ -93,7 +94,7 @@ export type Outcome = { printed: true } | { printed: false; error: string; retry
  * What the printer said of a job it fetched. Only a job of this printer that it fetched changes
  * (anything else answers false and changes nothing).
  */
-export async function settleJob(printer: WithId<PrinterDoc>, jobId: string, outcome: Outcome, now = new Date()): Promise<boolean> {
+export async function settleJob(printer: WithId<PrinterDoc>, jobId: string, outcome: Outcome, now = clockNow()): Promise<boolean> {
   const _id = toObjectId(jobId);
   if (!_id) return false;
   const { printJobs, printers } = await collections();

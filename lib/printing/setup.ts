@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, isDuplicateKeyError } from '@/lib/db';
@@ -40,7 +41,7 @@ export async function savePrintSetup(admin: Admin, { version, ...input }: PrintS
   const kept = new Set([PASS_STATION, ...input.stations.map((station) => station.id)]);
   const orphaned = (await printers.find({}, { projection: { name: 1, stations: 1 } }).toArray()).find((printer) => printer.stations.some((id) => !kept.has(id)));
   if (orphaned) throw new HttpError(409, `${orphaned.name} still prints for a station taken away here: change its stations first.`);
-  const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
+  const stamp = { updatedAt: clockNow(), updatedBy: admin.uid };
   const fields: Omit<PrintSetupDoc, '_id' | 'version'> = { stations: input.stations, silentMinutes: input.silentMinutes, ...stamp };
   let saved: boolean;
   if (version === 0) {

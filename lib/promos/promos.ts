@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import type { WithId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
 import { authorize, type Admin, type Shopper } from '@/lib/auth/viewer';
@@ -75,7 +76,7 @@ export async function listPromos(admin: Admin, page: PageQuery): Promise<Paged<P
   return mapPage(docs, () => shaped);
 }
 
-export async function createPromo(admin: Admin, input: PromoInput, now = new Date()): Promise<Promo> {
+export async function createPromo(admin: Admin, input: PromoInput, now = clockNow()): Promise<Promo> {
   authorize(admin, 'admin');
   const { promos } = await collections();
   const doc: PromoDoc = { ...storedTerms(input), createdAt: now, updatedAt: now, updatedBy: { uid: admin.uid, email: admin.email } };
@@ -92,7 +93,7 @@ export async function createPromo(admin: Admin, input: PromoInput, now = new Dat
  * Changes a code's terms, as the admin saw it last (`updatedAt`): a change someone else saved
  * meanwhile is not overwritten (409). Its uses stay as they are.
  */
-export async function updatePromo(admin: Admin, id: string, input: PromoInput & { updatedAt: string }, now = new Date()): Promise<Promo> {
+export async function updatePromo(admin: Admin, id: string, input: PromoInput & { updatedAt: string }, now = clockNow()): Promise<Promo> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   const { promos } = await collections();
@@ -143,7 +144,7 @@ export async function pricePromo(shopper: Shopper, code: string, lines: readonly
 }
 
 /** POST /api/promos/check: what `code` takes off the shopper's cart as it is now, priced on the server. */
-export async function checkPromo(shopper: Shopper, code: string, now = new Date()): Promise<AppliedPromo> {
+export async function checkPromo(shopper: Shopper, code: string, now = clockNow()): Promise<AppliedPromo> {
   const cart = await priceCart(shopper);
   if (cart.cents <= 0) throw new HttpError(409, 'Your cart is empty.');
   // A guest's email is given at payment: until then, their account is who they are.

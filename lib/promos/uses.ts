@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { HttpError } from '@/lib/api/http';
 import { collections, isDuplicateKeyError, toObjectId, type AppCollection } from '@/lib/db';
 import type { AppliedPromoDoc, PaymentDoc, PromoUseDoc } from '@/lib/db/documents';
@@ -60,7 +61,7 @@ async function nextPlace(uses: AppCollection<PromoUseDoc>, filter: Record<string
  */
 export async function takePromoUse(
   payment: { transactionId: string; promo: Pick<AppliedPromoDoc, 'id' | 'code'>; person: PromoPerson },
-  { today, now = new Date(), force = false }: { today: string; now?: Date; force?: boolean },
+  { today, now = clockNow(), force = false }: { today: string; now?: Date; force?: boolean },
 ): Promise<void> {
   const { promos, promoUses } = await collections();
   const { code, id: promoId } = payment.promo;

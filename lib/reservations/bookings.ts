@@ -8,6 +8,7 @@ import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
 import type { BookingDoc } from '@/lib/db/documents';
 import { mailBookingChange } from '@/lib/mail/outbox';
 import type { BookingInput, BookingsQuery } from '@/lib/reservations/schemas';
+import { clockNow } from '@/lib/settings/clock';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 import type { ReservationSettings } from '@/lib/settings/types';
@@ -73,7 +74,7 @@ function holdRefusal(limits: ReservationSettings, guests: number): HttpError {
  * restaurant confirms it. The input must have passed `bookingSchema`: the slot exists and has
  * not started.
  */
-export async function createBooking(viewer: Viewer, input: BookingInput, now = new Date()): Promise<Booking> {
+export async function createBooking(viewer: Viewer, input: BookingInput, now = clockNow()): Promise<Booking> {
   authorize(viewer);
   const { reservations: limits, schedule } = await getSettings();
   await expireUnconfirmed(limits, now);
@@ -136,13 +137,13 @@ async function bookingsWhere(owner: string | null, { limit, cursor, ...filters }
 }
 
 /** A page of the viewer's own bookings. */
-export async function listBookings(viewer: Viewer, query: BookingsQuery = {}, now = new Date()): Promise<Paged<Booking>> {
+export async function listBookings(viewer: Viewer, query: BookingsQuery = {}, now = clockNow()): Promise<Paged<Booking>> {
   authorize(viewer);
   return bookingsWhere(viewer.uid, query, now);
 }
 
 /** A page of every booking, for the restaurant. */
-export async function listAllBookings(admin: Admin, query: BookingsQuery = {}, now = new Date()): Promise<Paged<Booking>> {
+export async function listAllBookings(admin: Admin, query: BookingsQuery = {}, now = clockNow()): Promise<Paged<Booking>> {
   authorize(admin, 'admin');
   return bookingsWhere(null, query, now);
 }
@@ -160,7 +161,7 @@ const notFound = () => new HttpError(404, 'No booking has this id.');
  * owner cancels their own. The update matches the statuses the change may start from, so of two
  * admins clicking at once only one changes it, and a cancellation gives the seats back exactly once.
  */
-export async function changeBookingStatus(viewer: Viewer, id: string, change: StatusChange, now = new Date()): Promise<Booking> {
+export async function changeBookingStatus(viewer: Viewer, id: string, change: StatusChange, now = clockNow()): Promise<Booking> {
   authorize(viewer);
   const admin = hasRole(viewer.role, 'admin');
   const _id = bookingObjectId(id);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { revalidatePath } from 'next/cache';
 import { ObjectId } from 'mongodb';
 import { HttpError } from '@/lib/api/http';
@@ -33,7 +34,7 @@ export async function getOwnReview(viewer: Viewer): Promise<Review | null> {
 }
 
 /** Writes the viewer's review, or rewrites it if they have one. */
-export async function saveReview(viewer: Viewer, input: ReviewInput, now = new Date()): Promise<{ review: Review; created: boolean }> {
+export async function saveReview(viewer: Viewer, input: ReviewInput, now = clockNow()): Promise<{ review: Review; created: boolean }> {
   authorize(viewer);
   // The name the dashboard greets them by; never the client's.
   const fields = { name: viewer.name, rating: input.rating, details: input.details };
@@ -52,7 +53,7 @@ export async function saveReview(viewer: Viewer, input: ReviewInput, now = new D
 }
 
 /** Takes a review off the site (the testimonials, the public list and the rating), or puts it back, saying who did it. */
-export async function moderateReview(admin: Admin, id: string, { hidden }: ReviewModeration, now = new Date()): Promise<Review> {
+export async function moderateReview(admin: Admin, id: string, { hidden }: ReviewModeration, now = clockNow()): Promise<Review> {
   authorize(admin, 'admin');
   const _id = toObjectId(id);
   if (!_id) throw new HttpError(400, 'Malformed review id.');

@@ -94,5 +94,10 @@ export function defaultSettings(env: Env = process.env, tableCount?: number): Re
       upcomingSeats: whole(env.RESERVATION_MAX_UPCOMING_SEATS, 24, 1, 10_000),
       pendingHours: whole(env.RESERVATION_PENDING_HOURS, 48, 1, 720),
     },
+    notices: {
+      textsPerMonth: whole(env.TEXTS_PER_MONTH, 500, 0, 1_000_000),
+      lateAfterMinutes: 10,
+      lateExtraMinutes: 15,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
 import { kitchenSeenWithin } from '@/lib/orders/kitchen-presence';
 import { printerSeenWithin } from '@/lib/printing/presence';
@@ -13,7 +14,7 @@ import type { OrderingState, OrderingStatus } from './types';
  * pauses ordering during opening hours once neither a kitchen display has been connected nor a
  * kitchen printer able to print has polled for the minutes the settings say.
  */
-export async function orderingContext(now = new Date()): Promise<OrderingContext> {
+export async function orderingContext(now = clockNow()): Promise<OrderingContext> {
   const [settings, state] = await Promise.all([getSettings(), getOrderingState()]);
   const watch = settings.ordering.pauseWithoutKitchenMinutes;
   const kitchenAway =
@@ -26,12 +27,12 @@ export async function orderingContext(now = new Date()): Promise<OrderingContext
 }
 
 /** The status line diners read, as it is now. */
-export async function currentOrderingStatus(now = new Date()): Promise<OrderingStatus> {
+export async function currentOrderingStatus(now = clockNow()): Promise<OrderingStatus> {
   return orderingStatus(await orderingContext(now), now);
 }
 
 /** What the kitchen's controls show (staff): the pause and busy mode still in force, and the status line. */
-export async function orderingView(staff: Staff, now = new Date()): Promise<{ state: OrderingState; status: OrderingStatus }> {
+export async function orderingView(staff: Staff, now = clockNow()): Promise<{ state: OrderingState; status: OrderingStatus }> {
   authorize(staff, 'staff');
   const context = await orderingContext(now);
   return { state: stateAt(context.state, now), status: orderingStatus(context, now) };
@@ -41,7 +42,7 @@ export async function orderingView(staff: Staff, now = new Date()): Promise<{ st
  * Why online orders are not being taken right now, for the admin home (admins), or null when they
  * are: ordering turned off, a pause from the kitchen, or safe failure with no kitchen display.
  */
-export async function stoppedExplanation(admin: Admin, now = new Date()): Promise<string | null> {
+export async function stoppedExplanation(admin: Admin, now = clockNow()): Promise<string | null> {
   authorize(admin, 'admin');
   const context = await orderingContext(now);
   const { settings } = context;

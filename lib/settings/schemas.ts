@@ -205,6 +205,11 @@ export function settingsSchema(now = new Date()) {
       upcomingSeats: whole('Seats one guest may hold', 1, 10_000),
       pendingHours: whole('Hours to confirm a booking', 1, 720),
     }),
+    notices: z.strictObject({
+      textsPerMonth: whole('Texts per month', 0, 1_000_000),
+      lateAfterMinutes: whole('Minutes past the promised time', 0, 240),
+      lateExtraMinutes: whole('Minutes added to the new time', 5, 120),
+    }),
   });
 }
 

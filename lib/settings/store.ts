@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockMs, clockNow } from '@/lib/settings/clock';
 import { revalidateTag } from 'next/cache';
 import { authorize, type Admin, type Staff } from '@/lib/auth/viewer';
 import { collections, getDb, isDuplicateKeyError, type AppDb } from '@/lib/db';
@@ -64,8 +65,8 @@ async function snapshot(): Promise<Snapshot> {
   const db = await getDb();
   const kept = cache.get(db);
   const shared = Boolean(process.env.MONGODB_URI?.trim());
-  if (kept && (!shared || Date.now() - kept.at < SHARED_TTL_MS)) return kept.snapshot;
-  const entry = { at: Date.now(), snapshot: readSnapshot() };
+  if (kept && (!shared || clockMs() - kept.at < SHARED_TTL_MS)) return kept.snapshot;
+  const entry = { at: clockMs(), snapshot: readSnapshot() };
   cache.set(db, entry);
   // A failed read is not kept: the next request asks again.
   entry.snapshot.catch(() => {
@@ -91,7 +92,7 @@ export async function getOrderingState(): Promise<OrderingState> {
 }
 
 /** `now` on the restaurant's wall clock: the time zone of its settings. */
-export async function restaurantClockAt(now = new Date()): Promise<RestaurantClock> {
+export async function restaurantClockAt(now = clockNow()): Promise<RestaurantClock> {
   return zonedClock(now, (await getSettings()).schedule.timeZone);
 }
 
@@ -106,7 +107,7 @@ function current(settings: RestaurantSettings, now: Date): RestaurantSettings {
 }
 
 /** GET /api/settings (admins): the settings as the Settings page edits them, with their version. */
-export async function settingsForAdmin(admin: Admin, now = new Date()): Promise<VersionedSettings> {
+export async function settingsForAdmin(admin: Admin, now = clockNow()): Promise<VersionedSettings> {
   authorize(admin, 'admin');
   const { version, settings } = (await snapshot()).versioned;
   return { version, settings: current(settings, now) };
@@ -122,7 +123,7 @@ export type SaveResult = { saved: true; current: VersionedSettings } | { saved: 
 export async function saveSettings(admin: Admin, { version, settings }: SettingsBody): Promise<SaveResult> {
   authorize(admin, 'admin');
   const docs = (await collections()).settings;
-  const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
+  const stamp = { updatedAt: clockNow(), updatedBy: admin.uid };
   let saved: boolean;
   if (version === 0) {
     try {
@@ -147,7 +148,7 @@ export async function saveSettings(admin: Admin, { version, settings }: Settings
 export async function setTableCount(admin: Admin, count: number): Promise<{ count: number }> {
   authorize(admin, 'admin');
   const docs = (await collections()).settings;
-  const stamp = { updatedAt: new Date(), updatedBy: admin.uid };
+  const stamp = { updatedAt: clockNow(), updatedBy: admin.uid };
   const update = () => docs.updateOne({ _id: 'restaurant' }, { $set: { 'settings.tables.count': count, ...stamp }, $inc: { version: 1 } });
   if (!(await update()).matchedCount) {
     const { settings } = (await readSnapshot()).versioned;
@@ -167,7 +168,7 @@ export async function setTableCount(admin: Admin, count: number): Promise<{ coun
  * make the kitchen busy (more preparation time, for a while) or calm again. Each is one write of
  * what it changes, recording who and when.
  */
-export async function changeOrdering(staff: Staff, action: OrderingAction, now = new Date()): Promise<OrderingState> {
+export async function changeOrdering(staff: Staff, action: OrderingAction, now = clockNow()): Promise<OrderingState> {
   authorize(staff, 'staff');
   const by = { by: staff.uid, at: now };
   const change: Partial<Omit<OrderingStateDoc, '_id'>> =

@@ -104,6 +104,16 @@ export interface ReservationSettings {
   pendingHours: number;
 }
 
+/** Texts and push (lib/notify): the monthly cap on texts, and when an order counts as running late. */
+export interface NoticeSettings {
+  /** Texts sent in a calendar month; past it, the rest of the month's notices go by email. 0 sends no texts. */
+  textsPerMonth: number;
+  /** An order still not ready this many minutes past its promised time runs late, and its diner is told once. 0 is off. */
+  lateAfterMinutes: number;
+  /** The new time the diner is told: this many minutes from when they are told. */
+  lateExtraMinutes: number;
+}
+
 export type { TaxMode, TaxRate, TaxSettings } from '@/lib/tax/tax';
 
 export interface RestaurantSettings {
@@ -116,6 +126,7 @@ export interface RestaurantSettings {
   tax: TaxSettings;
   tables: { count: number };
   reservations: ReservationSettings;
+  notices: NoticeSettings;
 }
 
 /** GET and PUT /api/settings: the settings and the version a save must name (0 before the first save). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, getDb } from '@/lib/db';
+import { clockNow } from '@/lib/settings/clock';
 import { getSettings } from '@/lib/settings/store';
 import { zonedClock } from '@/lib/settings/schedule';
 import { readPeriod } from './rollups';
@@ -19,7 +20,7 @@ function daysOf(period: StatsPeriod, now: Date, timeZone: string): { from?: stri
  * The figures of the admin home page and GET /api/stats over a period, from the daily rollups
  * (one small document per day) and two counts, read in parallel: none of it reads the orders.
  */
-export async function getAdminStats(admin: Admin, period: StatsPeriod = 'all', now = new Date()): Promise<AdminStats> {
+export async function getAdminStats(admin: Admin, period: StatsPeriod = 'all', now = clockNow()): Promise<AdminStats> {
   authorize(admin, 'admin');
   const [{ menu, users }, { schedule }] = await Promise.all([collections(), getSettings()]);
   const [figures, customers, menuItems] = await Promise.all([readPeriod(await getDb(), daysOf(period, now, schedule.timeZone)), users.countDocuments({}), menu.countDocuments({})]);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { authorize, type Admin } from '@/lib/auth/viewer';
 import { collections, isDuplicateKeyError } from '@/lib/db';
@@ -41,7 +42,7 @@ function same(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-function newKey(admin: Admin, days: number, now = new Date()): TableKeyDoc {
+function newKey(admin: Admin, days: number, now = clockNow()): TableKeyDoc {
   return { _id: 'tableKey', key: randomBytes(32).toString('base64url'), rotatedAt: now, rotatedBy: admin.uid, validUntil: new Date(now.getTime() + days * DAY_MS) };
 }
 
@@ -104,7 +105,7 @@ async function serviceDays(now: Date): Promise<string[]> {
  * What scanning table `table`'s printed code gives the browser (public: the table page calls it):
  * the table's token for today's service day, or null when the code is not that table's current one.
  */
-export async function scanTable(table: number, printed: string, now = new Date()): Promise<string | null> {
+export async function scanTable(table: number, printed: string, now = clockNow()): Promise<string | null> {
   if (!TABLE_TOKEN.test(printed)) return null;
   const found = await liveKey(now);
   if (!found || !same(sign(found.key, printedSubject(table)), printed)) return null;
@@ -113,7 +114,7 @@ export async function scanTable(table: number, printed: string, now = new Date()
 }
 
 /** True when `token` is table `table`'s token for the service day at `now`. Public: it is how a scan proves itself. */
-export async function isTableToken(table: number, token: string | undefined, now = new Date()): Promise<boolean> {
+export async function isTableToken(table: number, token: string | undefined, now = clockNow()): Promise<boolean> {
   if (!token || !TABLE_TOKEN.test(token)) return false;
   const found = await liveKey(now);
   if (!found) return false;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { revokeFirebaseSessions } from '@/lib/auth/firebase-admin';
 import { assertOwnEmail, authorize, type Shopper, type Viewer } from '@/lib/auth/viewer';
 import { hasRole } from '@/lib/auth/roles';
@@ -23,7 +24,7 @@ export async function renameAccount(viewer: Viewer, name: string | undefined): P
 }
 
 /** Ends this session (a guest's too): its token stops working at once, wherever a copy of it is. */
-export async function endSession(viewer: Shopper, now = new Date()): Promise<void> {
+export async function endSession(viewer: Shopper, now = clockNow()): Promise<void> {
   authorize(viewer, 'guest');
   const { users } = await collections();
   // Sessions past their expiry need no record of having ended: the list stays short.

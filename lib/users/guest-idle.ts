@@ -1,3 +1,5 @@
+import { clockNow } from '@/lib/settings/clock';
+
 /**
  * How long a guest's record is kept after they were last seen (a signed-in request, or a paid
  * order): every such sign of life moves `guestUntil` on (lib/auth/viewer.ts, lib/users/guests.ts).
@@ -9,4 +11,4 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const guestUntil = (from: Date): Date => new Date(from.getTime() + GUEST_IDLE_DAYS * DAY_MS);
 
 /** Whether a guest seen now should have `guestUntil` moved on: at most once a day, so a visit costs one write a day at most. */
-export const guestSeenDue = (until: Date, now = new Date()): boolean => until.getTime() < guestUntil(now).getTime() - DAY_MS;
+export const guestSeenDue = (until: Date, now = clockNow()): boolean => until.getTime() < guestUntil(now).getTime() - DAY_MS;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockNow } from '@/lib/settings/clock';
 import { deleteFirebaseUsers, upgradedAccounts } from '@/lib/auth/firebase-admin';
 import { HttpError } from '@/lib/api/http';
 import { collections, describeDb } from '@/lib/db';
@@ -61,7 +62,7 @@ const GONE = 'This checkout was cancelled: the guest who opened it had not been 
  * at Firebase, which a failure there leaves for Firebase (the record, the session's other half, is
  * gone). When Firebase cannot be asked, nobody is removed this time. Answers how many went.
  */
-export async function removeIdleGuests(now = new Date()): Promise<{ removed: number }> {
+export async function removeIdleGuests(now = clockNow()): Promise<{ removed: number }> {
   // A second server on the same embedded data reads only; the one that writes sweeps.
   if (!(await describeDb()).writable) return { removed: 0 };
   const { users, carts } = await collections();

@@ -4,6 +4,7 @@ import { HttpError } from '@/lib/api/http';
 import { firebaseAccount, type FirebaseIdentity } from '@/lib/auth/firebase-admin';
 import { collections, isDuplicateKeyError } from '@/lib/db';
 import type { UserDoc } from '@/lib/db/documents';
+import { clockNow } from '@/lib/settings/clock';
 import { normalizeEmail } from './email';
 import { forgetUser } from './forget';
 import { guestUntil } from './guest-idle';
@@ -60,7 +61,7 @@ export async function signIn(identity: FirebaseIdentity, { admitGuest }: SignInO
 
 async function createRecord(identity: FirebaseIdentity, email: string, admitGuest?: () => Promise<void>): Promise<WithId<UserDoc>> {
   const { users } = await collections();
-  const now = new Date();
+  const now = clockNow();
   // A guest's stand-in address is theirs alone: nobody else's record can have it.
   if (identity.guest) await admitGuest?.();
   else await releaseEmail(email, identity.uid);

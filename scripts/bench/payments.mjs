@@ -2,7 +2,9 @@
 // (the demo card, at a table), and the server, started with MAIL_LOG_OUTBOX_WRITES=1, logs how
 // long each completion's outbox write took. The payment's p50 is read with and without that time,
 // in the same run. Mail goes to a local SMTP server (smtp-server), after each answer; measured
-// again while that server takes 10 s to greet, the payment must not slow.
+// again while that server takes 10 s to greet, the payment must not slow; and again with texts
+// chosen at checkout and each order made ready by a cook, while the SMS provider takes 10 s.
+import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
 const percentile = (values, p) => {
@@ -41,20 +43,57 @@ export async function startMailSink() {
   };
 }
 
-async function post(baseUrl, token, path, body) {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** An SMS provider as the local catcher speaks it (POST /api/messages), answering after `slow(ms)`; resolves with its URL, how many texts it took, and `close()`. */
+export async function startSmsSink() {
+  let received = 0;
+  let delayMs = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () =>
+      setTimeout(() => {
+        received += 1;
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: String(received) }));
+      }, delayMs),
+    );
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    received: () => received,
+    slow: (ms) => {
+      delayMs = ms;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
+}
+
+async function post(baseUrl, token, path, body, method = 'POST') {
+  const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
 
-/** Pays `count` orders in turn (after 5 unmeasured); the payment's p50/p99 and the outbox write's, in ms. */
-export async function measurePayments({ baseUrl, output, token, menuId, count = 60 }) {
+/**
+ * Pays `count` orders in turn (after 5 unmeasured); the payment's p50/p99 and the outbox write's, in ms.
+ * `texts`: the diner asks for texts at checkout; `cookToken`: a cook then makes each order ready (not timed), so its text is sent.
+ */
+export async function measurePayments({ baseUrl, output, token, menuId, count = 60, texts = false, cookToken = null }) {
   const pay = async () => {
     await post(baseUrl, token, '/api/carts', { menuId });
-    const { transactionId } = await post(baseUrl, token, '/api/create-payment-intent', { fulfilment: { kind: 'table', table: 1 } });
+    const choice = texts ? { texts: { phone: '+14155550123', consent: true } } : {};
+    const { transactionId } = await post(baseUrl, token, '/api/create-payment-intent', { fulfilment: { kind: 'table', table: 1 }, ...choice });
     const started = performance.now();
-    await post(baseUrl, token, '/api/payments/demo-confirm', { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
-    return performance.now() - started;
+    const { order } = await post(baseUrl, token, '/api/payments/demo-confirm', { transactionId, number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+    const took = performance.now() - started;
+    if (cookToken) {
+      for (const [from, status] of [['pending', 'preparing'], ['preparing', 'ready']]) await post(baseUrl, cookToken, `/api/orders/${order._id}`, { status, from }, 'PATCH');
+    }
+    return took;
   };
   for (let i = 0; i < 5; i++) await pay();
   const logged = () => [...output().matchAll(/\[mail\] outbox order paid in ([\d.]+) ms/g)].map((m) => Number(m[1]));

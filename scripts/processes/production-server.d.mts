@@ -23,6 +23,7 @@ export interface RunningServer {
 }
 
 export function startServer(options?: {
+  port?: number;
   env?: Record<string, string>;
   cwd?: string;
   command?: Command;

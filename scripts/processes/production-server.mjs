@@ -39,12 +39,13 @@ export function spawnServer({ port, env = {}, cwd, command = START_COMMAND }) {
 }
 
 /**
- * Starts the server and resolves once `readyPath` answers a status `ready` accepts (by default
- * 200), asked every `pollMs` (250; less to time a cold start closely). Returns its address, its
- * output so far, `stop()` (the group, gracefully) and `kill(signal)` (that signal to the group,
- * resolved when the server has gone).
+ * Starts the server on `port` (by default a free one) and resolves once `readyPath` answers a
+ * status `ready` accepts (by default 200), asked every `pollMs` (250; less to time a cold start
+ * closely). Returns its address, its output so far, `stop()` (the group, gracefully) and
+ * `kill(signal)` (that signal to the group, resolved when the server has gone).
  */
 export async function startServer({
+  port,
   env,
   cwd,
   command,
@@ -53,7 +54,7 @@ export async function startServer({
   timeoutMs = 90_000,
   pollMs,
 } = {}) {
-  const { child, baseUrl, output } = spawnServer({ port: await freePort(), env, cwd, command });
+  const { child, baseUrl, output } = spawnServer({ port: port ?? (await freePort()), env, cwd, command });
   const answersReady = async () => {
     try {
       const res = await fetch(baseUrl + readyPath, { signal: AbortSignal.timeout(15_000) });

@@ -19,6 +19,7 @@ import { DELETE as deleteReviewRoute, PATCH as moderateReviewRoute } from '@/app
 import { GET as reviewsListRoute } from '@/app/api/review/route';
 import { GET as ordersRoute } from '@/app/api/orders/route';
 import { PATCH as orderRoute } from '@/app/api/orders/[id]/route';
+import { POST as lateRoute } from '@/app/api/orders/[id]/late/route';
 import { GET as streamRoute } from '@/app/api/orders/stream/route';
 import { GET as settingsRoute, PUT as saveSettingsRoute } from '@/app/api/settings/route';
 import { GET as orderingRoute, POST as orderingActionRoute } from '@/app/api/settings/ordering/route';
@@ -284,6 +285,16 @@ const kitchen: Endpoint[] = [
       const res = await orderRoute(request('PATCH', `/api/orders/${id}`, { headers, json: { status: 'preparing', from: 'pending' } }), params({ id }));
       const { payments } = await collections();
       return { res, changed: async () => (await payments.findOne({ _id: toObjectId(id)! }))?.status === 'preparing' };
+    },
+  },
+  {
+    name: 'POST /api/orders/{id}/late',
+    ok: 200,
+    async call(headers) {
+      const id = await insertOrder();
+      const res = await lateRoute(request('POST', `/api/orders/${id}/late`, { headers }), params({ id }));
+      const { payments } = await collections();
+      return { res, changed: async () => Boolean((await payments.findOne({ _id: toObjectId(id)! }))?.late) };
     },
   },
   {

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS, isAuthEmulatorReady, startAuthEmulator } from '../../scripts/emulator.mjs';
 import { guestAddress } from '@/lib/users/guest-address';
 
-const PORT = 9399;
+// Beside the suite's own emulator (with its hub and logging ports after it), not on it.
+const PORT = process.env.AUTH_EMULATOR_PORT ? Number(process.env.AUTH_EMULATOR_PORT) + 10 : 9399;
 const HOST = `127.0.0.1:${PORT}`;
 const API = `http://${HOST}/identitytoolkit.googleapis.com/v1`;
 

@@ -29,6 +29,10 @@ import { createPrinter, listPrinters, removePrinter, rotatePrinterSecret } from 
 import type { PrinterInput } from '@/lib/printing/schemas';
 import { printSetupFor, readPrintSetup, savePrintSetup } from '@/lib/printing/setup';
 import { reprintOrder } from '@/lib/printing/tickets';
+import { tellRunningLate } from '@/lib/orders/late';
+import { noticesOverview } from '@/lib/notify/overview';
+import { setTextPreferences, textPreferences } from '@/lib/notify/consent';
+import { sayArrived } from '@/lib/orders/arrival';
 import { createPromo, listPromos, pricePromo, updatePromo } from '@/lib/promos/promos';
 import type { PromoInput } from '@/lib/promos/schemas';
 import { addDays } from '@/lib/reservations/calendar';
@@ -283,6 +287,16 @@ const guardedCases: GuardedCase[] = [
     },
   },
   {
+    name: 'tellRunningLate',
+    needs: 'staff',
+    setup: async () => {
+      const id = await paidOrder();
+      const { payments } = await collections();
+      return { call: (a) => tellRunningLate(a, id), changed: async () => Boolean((await payments.findOne({ _id: toObjectId(id)! }))?.late) };
+    },
+  },
+  { name: 'noticesOverview', needs: 'admin', setup: async () => ({ call: (a) => noticesOverview(a) }) },
+  {
     name: 'storeImage',
     needs: 'admin',
     setup: async () => {
@@ -379,6 +393,14 @@ const viewerCases: ViewerCase[] = [
     await createPromo(await adminOf(await makeAdmin()), promoInput(code));
     return pricePromo(v, code.toLowerCase(), [{ menuId: 'a'.repeat(24), category: 'soup', lineCents: 1000 }], { today: tomorrow(), email: v.email }).then((p) => p.discountCents);
   } },
+  { name: 'setTextPreferences, textPreferences', guests: false, run: async (v) => {
+    await setTextPreferences(v, { phone: '+14155550123', texts: false }, '127.0.0.1');
+    return textPreferences(v);
+  } },
+  { name: 'sayArrived', guests: true, run: async (v) => {
+    const id = await insertOrder({ ownerUid: v.uid, email: v.email, fulfilment: { kind: 'pickup', date: tomorrow(), time: '12:00', asap: false } });
+    return (await sayArrived(v, id, { note: 'Spot 4' })).arrived?.note;
+  } },
   { name: 'endSession, endAllSessions', guests: true, run: async (v) => {
     await endSession(v);
     await endAllSessions(v);
@@ -422,5 +444,7 @@ describe("a viewer's own functions keep to the viewer", () => {
     await saveReview(omar, { rating: 2, details: 'Only mine to see here.' });
     expect(await getOwnReview(dana)).toBeNull();
     await expect(getOrder(dana, await paidOrder())).rejects.toMatchObject({ status: 403 });
+    const pickup = await insertOrder({ ownerUid: omar.uid, email: omar.email, fulfilment: { kind: 'pickup', date: tomorrow(), time: '12:00', asap: false } });
+    await expect(sayArrived(dana, pickup, {})).rejects.toMatchObject({ status: 403 });
   });
 });

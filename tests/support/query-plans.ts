@@ -13,7 +13,7 @@ export const SMALL_COLLECTIONS = new Set(['menu', 'settings', 'orderingState', '
 /** The app's collections that grow with its history. A new collection joins one list or the other (tests/db/query-plans.test.ts). */
 export const GROWING_COLLECTIONS = new Set([
   'reviews', 'users', 'carts', 'payments', 'checkout_intents', 'bookings', 'bookingSlots', 'bookingHolds', 'lineClaims', 'pickupSlots',
-  'rateLimits', 'outbox', 'dailyRollups', 'printJobs', 'promoUses', 'demoIntents',
+  'rateLimits', 'outbox', 'dailyRollups', 'printJobs', 'promoUses', 'demoIntents', 'orderTexts', 'smsOptOuts', 'textMonths', 'pushSubscriptions',
 ]);
 
 /** The scan a plan makes of a growing collection to find or order what a query asks, if it makes one. */

@@ -8,6 +8,7 @@ import { getMenuByCategory } from '@/lib/menu/queries';
 import { restaurantJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/ui/json-ld';
 import { OrderingStatusLine } from '@/components/settings/ordering-status-line';
+import { clockNow } from '@/lib/settings/clock';
 import { publicSettings } from '@/lib/settings/public';
 import { orderingStatus } from '@/lib/settings/status';
 import type { OrderCategory } from '@/lib/menu/types';
@@ -40,7 +41,7 @@ function OrderNow({ category }: { category: OrderCategory }) {
 
 export default async function MenuPage() {
   const [menu, { versioned, ordering }] = await Promise.all([getMenuByCategory(), publicSettings()]);
-  const now = new Date();
+  const now = clockNow();
   const jsonLd = restaurantJsonLd({
     settings: versioned.settings,
     now,

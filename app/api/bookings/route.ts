@@ -5,6 +5,7 @@ import { createBooking, listAllBookings, listBookings } from '@/lib/reservations
 import { LIMITS, enforceRateLimit } from '@/lib/rate-limit';
 import { pageResponse } from '@/lib/pagination/page';
 import { bookingSchema, bookingsQuerySchema } from '@/lib/reservations/schemas';
+import { clockNow } from '@/lib/settings/clock';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 
@@ -22,6 +23,6 @@ export const POST = route(async (req) => {
   const viewer = await requireViewer(req);
   await enforceRateLimit(req, LIMITS.booking, viewer);
   const { schedule } = await getSettings();
-  const input = await readJson(req, bookingSchema(zonedClock(new Date(), schedule.timeZone), schedule));
+  const input = await readJson(req, bookingSchema(zonedClock(clockNow(), schedule.timeZone), schedule));
   return NextResponse.json(await createBooking(viewer, input), { status: 201 });
 });

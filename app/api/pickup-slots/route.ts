@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { readQuery, route } from '@/lib/api/http';
 import { pickupSlots } from '@/lib/fulfilment/pickup';
 import { pickupSlotsQuerySchema } from '@/lib/fulfilment/schemas';
+import { clockNow } from '@/lib/settings/clock';
 import { restaurantClockAt } from '@/lib/settings/store';
 
 /**
@@ -10,7 +11,7 @@ import { restaurantClockAt } from '@/lib/settings/store';
  * it has room for that order.
  */
 export const GET = route(async (req) => {
-  const now = new Date();
+  const now = clockNow();
   const { date, load } = readQuery(req, pickupSlotsQuerySchema(await restaurantClockAt(now)));
   return NextResponse.json(await pickupSlots(date, now, load), { headers: { 'cache-control': 'no-store' } });
 });

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { readJson, route } from '@/lib/api/http';
 import { requireViewer } from '@/lib/auth/viewer';
+import { clockNow } from '@/lib/settings/clock';
 import { settingsBodySchema } from '@/lib/settings/schemas';
 import { saveSettings, settingsForAdmin } from '@/lib/settings/store';
 
@@ -14,7 +15,7 @@ export const GET = route(async (req) => NextResponse.json(await settingsForAdmin
  */
 export const PUT = route(async (req) => {
   const admin = await requireViewer(req, 'admin');
-  const body = await readJson(req, settingsBodySchema(new Date()));
+  const body = await readJson(req, settingsBodySchema(clockNow()));
   const { saved, current } = await saveSettings(admin, body);
   if (saved) return NextResponse.json(current);
   return NextResponse.json({ error: 'Someone else saved the settings while you were editing. Their settings are shown; save again to replace them.', ...current }, { status: 409 });

@@ -154,6 +154,20 @@ export function OrderReady({ restaurant, order }: OrderMailProps) {
   );
 }
 
+/** To the diner when the order runs late (by email when they have no push or texts): the new time. */
+export function OrderLate({ restaurant, order, readyAt }: OrderMailProps & { readyAt: string }) {
+  const label = orderLabel(order);
+  return (
+    <MailLayout restaurant={restaurant} preview={`Your order ${label} is running late`}>
+      <Text style={styles.heading}>Sorry: your order {label} is running late.</Text>
+      <Text style={styles.text}>It should be ready at about {readyAt}. We are on it.</Text>
+      <Text style={styles.text}>
+        <Link href={receiptUrl(restaurant, order)}>Your receipt</Link>
+      </Text>
+    </MailLayout>
+  );
+}
+
 /** To the diner when the restaurant cancels the order; the refund shows once the order carries one. */
 export function OrderCancelled({ restaurant, order, refunds }: OrderMailProps) {
   const label = orderLabel(order);

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ChangeStreamDocument, ChangeStreamOptions, Document, ResumeToken } from 'mongodb';
+import { clockMs } from '@/lib/settings/clock';
 import type { OrderDocument, OrderSink, OrderSource } from './source';
 
 /**
@@ -52,7 +53,7 @@ export function changeStreamSource(payments: WatchableCollection, fallback: () =
       let stopped = false;
       let stream: ChangeStreamLike | null = null;
       let token: ResumeToken | null = null;
-      let lastSeen = Date.now();
+      let lastSeen = clockMs();
       let retryMs = RETRY_MS;
       let retry: ReturnType<typeof setTimeout> | undefined;
       let stopFallback: (() => void) | null = null;

@@ -1,3 +1,4 @@
+import { clockMs } from '@/lib/settings/clock';
 import type { Order } from '../types';
 
 /**
@@ -28,7 +29,7 @@ export function eventIdOf(order: Pick<Order, '_id' | 'updatedAt'>): string {
 }
 
 /** A time to start from, for a client that has read the orders as they are at `now`. */
-export function cursorAt(now = Date.now()): string {
+export function cursorAt(now = clockMs()): string {
   return String(now);
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { clockMs } from '@/lib/settings/clock';
 import { CLOCK_MARGIN_MS } from './cursor';
 import type { OrderDocument, OrderSource } from './source';
 
@@ -15,14 +16,14 @@ export function pollingSource(readSince: (since: Date) => Promise<OrderDocument[
     start(sink) {
       let stopped = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const startedAt = Date.now();
+      const startedAt = clockMs();
       let from = startedAt;
       /** `id@updatedAt` of what was reported, for as long as a read can return it again. */
       const reported = new Map<string, number>();
       let failing = false;
 
       const tick = async () => {
-        const started = Date.now();
+        const started = clockMs();
         const since = from - CLOCK_MARGIN_MS;
         try {
           const docs = await readSince(new Date(since));

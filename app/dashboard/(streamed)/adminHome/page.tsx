@@ -5,6 +5,8 @@ import { PaymentsToReconcile } from '@/components/payments/payments-to-reconcile
 import { AdminOverview } from '@/components/stats/admin-overview';
 import { DataExport } from '@/components/stats/data-export';
 import { PrinterAlertList } from '@/components/printing/printer-alerts';
+import { NoticesStatus } from '@/components/notify/notices-status';
+import { noticesOverview } from '@/lib/notify/overview';
 import { requirePage } from '@/lib/dashboard/guard';
 import { paymentsToReconcile } from '@/lib/payments/reconcile';
 import { printerAlerts } from '@/lib/printing/presence';
@@ -17,11 +19,12 @@ export const metadata: Metadata = { title: 'Admin Home' };
 /** Read on the server per request (the page is behind the session), so the figures are current; `?period=` chooses the days. */
 export default async function AdminHome({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const admin = await requirePage('/dashboard/adminHome');
-  const [stats, stopped, printing, unreconciled] = await Promise.all([
+  const [stats, stopped, printing, unreconciled, notices] = await Promise.all([
     getAdminStats(admin, pagePeriod((await searchParams).period)),
     stoppedExplanation(admin),
     printerAlerts(admin),
     paymentsToReconcile(admin),
+    noticesOverview(admin),
   ]);
   return (
     <div className="space-y-8">
@@ -34,6 +37,7 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
       <PrinterAlertList alerts={printing.alerts} />
       <PaymentsToReconcile payments={unreconciled} />
       <AdminOverview stats={stats} />
+      <NoticesStatus overview={notices} />
       <DataExport />
       <AccountSecurity email={admin.email} emailVerified={admin.emailVerified} />
     </div>

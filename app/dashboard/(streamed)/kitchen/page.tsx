@@ -9,6 +9,7 @@ import { listOrders } from '@/lib/orders/orders';
 import { OPEN_STATUSES } from '@/lib/orders/status';
 import { orderingView } from '@/lib/settings/ordering';
 import { MAX_LIMIT } from '@/lib/pagination/schemas';
+import { pushOffer } from '@/lib/notify/offer';
 
 export const metadata: Metadata = { title: 'Kitchen' };
 
@@ -20,7 +21,7 @@ export default async function KitchenPage() {
   const [{ items: orders }, ordering] = await Promise.all([listOrders(staff, { status: [...OPEN_STATUSES], limit: MAX_LIMIT }), orderingView(staff)]);
   return (
     <SWRConfig value={{ fallback: { [KITCHEN_ORDERS_KEY]: orders } }}>
-      <KitchenBoard since={since} settings={kitchenSettings()} ordering={ordering} />
+      <KitchenBoard since={since} settings={kitchenSettings()} ordering={ordering} push={pushOffer()} />
     </SWRConfig>
   );
 }

@@ -8,12 +8,14 @@ import { cartKey } from '@/components/session/session-key';
 import { requirePage } from '@/lib/dashboard/guard';
 import { cartLoad, listCart } from '@/lib/cart/cart';
 import { pickupOptions } from '@/lib/fulfilment/pickup';
+import { clockNow } from '@/lib/settings/clock';
 import { currentOrderingStatus } from '@/lib/settings/ordering';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 import { isTable } from '@/lib/tables/settings';
 import { TABLE_COOKIE, parseTableCookie, type ScannedTable } from '@/lib/tables/table-mode';
 import { isTableToken } from '@/lib/tables/tokens';
+import { checkoutTexts } from '@/lib/notify/offer';
 
 export const metadata: Metadata = { title: 'Payment' };
 
@@ -25,8 +27,15 @@ async function scannedTable(): Promise<ScannedTable | null> {
 
 export default async function PaymentPage() {
   const viewer = await requirePage('/dashboard/payment');
-  const now = new Date();
-  const [table, cart, load, settings, status] = await Promise.all([scannedTable(), listCart(viewer), cartLoad(viewer), getSettings(), currentOrderingStatus(now)]);
+  const now = clockNow();
+  const [table, cart, load, settings, status, texts] = await Promise.all([
+    scannedTable(),
+    listCart(viewer),
+    cartLoad(viewer),
+    getSettings(),
+    currentOrderingStatus(now),
+    checkoutTexts(viewer),
+  ]);
   const { options: pickup, slots } = await pickupOptions(now, load);
   const today = zonedClock(now, settings.schedule.timeZone).today;
   // The cart and the slots of the days the page opens on (today for "as soon as possible", the
@@ -36,7 +45,7 @@ export default async function PaymentPage() {
     <>
       <PageHeading title="Payment" subtitle={table !== null ? `Table ${table.table}` : 'Please pay to eat'} />
       <SWRConfig value={{ fallback: { [cartKey(viewer.email)!]: cart, ...Object.fromEntries(slotsByKey) } }}>
-        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} tax={settings.tax} status={status} />
+        <Checkout table={table} pickup={pickup} today={today} load={load} tips={settings.tips} tax={settings.tax} status={status} texts={texts} />
       </SWRConfig>
     </>
   );

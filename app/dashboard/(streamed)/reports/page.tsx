@@ -5,6 +5,7 @@ import { SalesReportView } from '@/components/reports/sales-report';
 import { requirePage } from '@/lib/dashboard/guard';
 import { periodDays, rangeRefusal, REPORT_PERIODS, type DayRange, type ReportPeriod } from '@/lib/reports/periods';
 import { getSalesReport } from '@/lib/reports/sales';
+import { clockNow } from '@/lib/settings/clock';
 import { zonedClock } from '@/lib/settings/schedule';
 import { getSettings } from '@/lib/settings/store';
 
@@ -32,7 +33,7 @@ function rangeOf(query: Query, today: string): { range: DayRange; refusal: strin
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<Query> }) {
   const admin = await requirePage('/dashboard/reports');
   const { schedule, restaurant } = await getSettings();
-  const today = zonedClock(new Date(), schedule.timeZone).today;
+  const today = zonedClock(clockNow(), schedule.timeZone).today;
   const { range, refusal } = rangeOf(await searchParams, today);
   const report = refusal ? null : await getSalesReport(admin, range);
   return (

@@ -1,3 +1,4 @@
+import { clockNow } from '@/lib/settings/clock';
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ReservationForm } from '@/components/reservations/reservation-form';
@@ -18,7 +19,7 @@ export default async function ReservationPage() {
         We seat guests every 30 minutes while we are open ({weekText(schedule.hours)}). Your booking is pending until we confirm it; you will
         see its status under My Booking.
       </p>
-      <ReservationForm clock={zonedClock(new Date(), schedule.timeZone)} schedule={schedule} guest={{ name: viewer.name, email: viewer.email, emailVerified: viewer.emailVerified }} />
+      <ReservationForm clock={zonedClock(clockNow(), schedule.timeZone)} schedule={schedule} guest={{ name: viewer.name, email: viewer.email, emailVerified: viewer.emailVerified }} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { clockNow } from '@/lib/settings/clock';
 import type { Metadata } from 'next';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { NewCodesButton } from '@/components/tables/new-codes-button';
@@ -20,7 +21,7 @@ export const metadata: Metadata = { title: 'Tables' };
 export default async function TablesPage() {
   const admin = await requirePage('/dashboard/tables');
   const [codes, until, { schedule }] = await Promise.all([tableCodes(admin), codesValidUntil(admin), getSettings()]);
-  const expired = until <= new Date();
+  const expired = until <= clockNow();
   const { today, minutes } = zonedClock(until, schedule.timeZone);
   return (
     <section className="space-y-6">

@@ -3,6 +3,9 @@ import { forbidden, notFound } from 'next/navigation';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Receipt } from '@/components/orders/receipt';
 import { RefundPanel } from '@/components/orders/refund-panel';
+import { ImHere } from '@/components/notify/im-here';
+import { PushButton } from '@/components/notify/push-button';
+import { pushOffer } from '@/lib/notify/offer';
 import { HttpError } from '@/lib/api/http';
 import { hasRole } from '@/lib/auth/roles';
 import type { Shopper } from '@/lib/auth/viewer';
@@ -30,13 +33,22 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
   // Taken before the read: what the kitchen changes from here on reaches the page through the stream.
   const since = cursorAt();
   const [order, { restaurant, schedule }] = await Promise.all([orderFor(viewer, (await params).id), getSettings()]);
+  // Only an admin opens other people's receipts; a guest's receipt goes to the address they gave, not their account's.
+  const own = !hasRole(viewer.role, 'admin') || order.email === viewer.email;
+  const open = order.status !== 'completed' && order.status !== 'cancelled';
+  const push = own && open && order.status !== 'ready' ? pushOffer() : null;
   return (
     <>
       <div className="print:hidden">
         <PageHeading title="Receipt" subtitle="Thank you" />
       </div>
-      {/* Only an admin opens other people's receipts; a guest's receipt goes to the address they gave, not their account's. */}
-      <Receipt order={order} since={since} mine={!hasRole(viewer.role, 'admin') || order.email === viewer.email} restaurant={restaurant} timeZone={schedule.timeZone} />
+      <Receipt order={order} since={since} mine={own} restaurant={restaurant} timeZone={schedule.timeZone} />
+      {own && open && (push || order.fulfilment?.kind === 'pickup') ? (
+        <div className="mx-auto mt-6 max-w-2xl space-y-4 print:hidden">
+          {push ? <PushButton publicKey={push.publicKey} orderId={order._id} label="Tell me on this device when it is ready" /> : null}
+          {order.fulfilment?.kind === 'pickup' ? <ImHere orderId={order._id} arrived={order.arrived} /> : null}
+        </div>
+      ) : null}
       {viewer.role === 'admin' ? <RefundPanel order={order} /> : null}
     </>
   );

@@ -11,6 +11,7 @@ import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } fro
 import { menuPageJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/ui/json-ld';
 import { OrderingStatusLine } from '@/components/settings/ordering-status-line';
+import { clockNow } from '@/lib/settings/clock';
 import { publicSettings } from '@/lib/settings/public';
 import { orderingStatus } from '@/lib/settings/status';
 
@@ -59,7 +60,7 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
       {/* Every dish of the category is in the page (the others hidden), so all of them are its data. */}
       <JsonLd data={menuPageJsonLd(versioned.settings.restaurant.name, [{ name: tabLabel(category), items }])} />
       <HeroBanner level="h1" id="order-hero" image="/images/banners/order.svg" title="Order Food" text="Would you like to try a dish?" />
-      <OrderingStatusLine initial={orderingStatus({ settings: versioned.settings, state: ordering, kitchenAway: false }, new Date())} />
+      <OrderingStatusLine initial={orderingStatus({ settings: versioned.settings, state: ordering, kitchenAway: false }, clockNow())} />
       <div className="mx-auto max-w-screen-xl px-4 py-12">
         <nav aria-label="Categories" className="mb-10 flex justify-center">
           <ul className="flex flex-wrap justify-center gap-2 md:gap-6">
