@@ -189,6 +189,10 @@ function collectionsOf(db: AppDb): AppCollections {
     locks: db.collection('locks'),
     counters: db.collection('counters'),
     dailyRollups: db.collection('dailyRollups'),
+    menuSections: db.collection('menuSections'),
+    menuStatus: db.collection('menuStatus'),
+    stockCounts: db.collection('stockCounts'),
+    stockHolds: db.collection('stockHolds'),
   };
 }
 

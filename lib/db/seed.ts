@@ -91,6 +91,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('printJobs', { printerId: 1, _id: -1 });
   await index('printJobs', { state: 1, _id: -1 });
   await index('printJobs', { orderId: 1 });
+  // Menu sections, the kitchen's word on each dish, the counts and the counts a payment holds
+  // (lib/menu/live.ts, lib/menu/stock.ts) are all read by their _id: they need no other index.
 }
 
 function indexBuildError(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions, err: unknown): IndexBuildError {

@@ -6,6 +6,7 @@ import { authorize, type Shopper, type Staff } from '@/lib/auth/viewer';
 import { collections, getDb, toObjectId } from '@/lib/db';
 import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
+import { releaseStock } from '@/lib/menu/stock';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
 import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
@@ -180,9 +181,10 @@ export async function changeOrderStatus(
   const latest = settle ? await settle(written) : written;
   await mailOrderStatus(latest);
   if (to === 'cancelled') {
-    // Its money leaves the day's figures, and its pickup slot goes to somebody else.
+    // Its money leaves the day's figures, and its pickup slot and counted portions go to somebody else.
     await countCancellation(await getDb(), latest, (await getSettings()).schedule.timeZone);
     await releaseFulfilment(latest.transactionId);
+    await releaseStock(latest.transactionId);
     await queueCancelSlips(latest, actorOf(staff));
   }
   await orderWritten(async () => latest);

@@ -8,6 +8,9 @@ import { chooseFulfilment, heldFulfilment, holdFulfilment, releaseFulfilment } f
 import type { Fulfilment } from '@/lib/fulfilment/types';
 import { formatCents, toCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@/lib/menu/pricing';
+import { orderInstant } from '@/lib/menu/availability';
+import { assertAvailable } from '@/lib/menu/live';
+import { releaseStock, takeStock } from '@/lib/menu/stock';
 import { mailOrderPaid } from '@/lib/mail/outbox';
 import { findOrder, placeOrder } from '@/lib/orders/place';
 import { normalizeEmail } from '@/lib/users/email';
@@ -85,6 +88,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = n
     throw new HttpError(409, `With ${promo.code} your order comes to ${formatCents(total)}, less than a card payment may be (${formatCents(MIN_CHARGE_CENTS)}).`);
   }
   const fulfilment = await chooseFulfilment(input.fulfilment, now, order.load);
+  await assertAvailable(order.lines, orderInstant(fulfilment, settings.schedule.timeZone, now), now);
   const choices = {
     email,
     name,
@@ -223,6 +227,7 @@ async function expireIntents(provider: PaymentProvider, now: Date): Promise<void
     });
     if (current === undefined || current?.status === 'succeeded' || current?.status === 'processing') continue;
     await releaseFulfilment(record.transactionId);
+    await releaseStock(record.transactionId);
     await markVoided(record._id, `${EXPIRED} ${NOT_CHARGED}`);
   }
 }
@@ -235,6 +240,7 @@ async function expireIntents(provider: PaymentProvider, now: Date): Promise<void
 async function claimLinesOrVoid(provider: PaymentProvider, record: IntentRecord): Promise<void> {
   if (await claimLines(record)) return;
   await releaseFulfilment(record.transactionId);
+  await releaseStock(record.transactionId);
   await voidIntent(provider, record, PAID_ELSEWHERE);
 }
 
@@ -244,6 +250,27 @@ async function voidIntent(provider: PaymentProvider, record: IntentRecord, reaso
   await provider.cancelIntent(record.transactionId);
   await markVoided(record._id, message);
   throw new HttpError(409, message);
+}
+
+/** Holds the counted portions of the intent's lines on the day its order is for (lib/menu/stock.ts). */
+async function holdStock(record: IntentRecord, fulfilment: Fulfilment | undefined): Promise<void> {
+  const now = new Date();
+  await takeStock(record.transactionId, record.lines, orderInstant(fulfilment, (await getSettings()).schedule.timeZone, now), now);
+}
+
+/**
+ * Holds the portions just after the place, before the money is taken. When a dish was 86'd, went
+ * out of its hours or sold out since Pay, the card is not charged, as for a slot that filled: the
+ * place goes back, the intent is voided, and the diner is told why.
+ */
+async function holdStockOrVoid(provider: PaymentProvider, record: IntentRecord, fulfilment: Fulfilment | undefined): Promise<void> {
+  try {
+    await holdStock(record, fulfilment);
+  } catch (err) {
+    if (!(err instanceof HttpError && err.status === 409)) throw err;
+    await releaseFulfilment(record.transactionId);
+    await voidIntent(provider, record, err.message);
+  }
 }
 
 /** Counts the intent's use of its promo code, if it names one (`force`: whatever its limits say now). */
@@ -264,6 +291,7 @@ async function holdPromoOrVoid(provider: PaymentProvider, record: IntentRecord):
     if (!(err instanceof HttpError && err.status === 409)) throw err;
     await releaseLines(record);
     await releaseFulfilment(record.transactionId);
+    await releaseStock(record.transactionId);
     await voidIntent(provider, record, err.message);
   }
 }
@@ -281,6 +309,7 @@ async function capture(provider: PaymentProvider, record: IntentRecord): Promise
     if (now?.status === 'succeeded') return now;
     await releaseLines(record);
     await releaseFulfilment(record.transactionId);
+    await releaseStock(record.transactionId);
     await releasePromoUse(record);
     throw err;
   }
@@ -301,11 +330,14 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
     case 'canceled':
       // Voided here, or at Stripe (an authorization left to expire): its place goes to somebody else.
       await releaseFulfilment(record.transactionId);
+      await releaseStock(record.transactionId);
       throw new HttpError(409, record.voided ?? `This payment was cancelled. ${NOT_CHARGED}`);
     case 'succeeded': {
       assertMatches(record, intent);
       const fixed = await fixFulfilment(record);
       const fulfilment = await holdFulfilment(fixed.transactionId, fixed.fulfilment, fixed.kitchenLoad).catch(() => fixed.fulfilment);
+      // The money is taken: its portions are held if they still can be (a count never goes below zero).
+      await holdStock(fixed, fulfilment).catch((err: unknown) => console.error(`[payments] ${fixed.transactionId} was charged for portions it could not hold:`, err instanceof Error ? err.message : err));
       // The money is taken whatever the claim says; claimed, its lines stop an intent still open over them.
       if (!(await claimLines(fixed))) console.error(`[payments] ${fixed.transactionId} was charged for cart lines another payment claimed`);
       // The money is taken: the use counts whatever the code's limits say now.
@@ -323,6 +355,7 @@ async function settle(provider: PaymentProvider, record: IntentRecord, intent: P
         if (err instanceof HttpError && err.status === 409) return voidIntent(provider, fixed, err.message);
         throw err;
       }
+      await holdStockOrVoid(provider, fixed, fulfilment);
       // Two tabs, two tips, both confirmed: the lines are paid once, the other card is not charged.
       await claimLinesOrVoid(provider, fixed);
       await holdPromoOrVoid(provider, fixed);
@@ -355,6 +388,7 @@ export async function confirmDemoPayment(viewer: Shopper, input: DemoConfirmInpu
     throw new HttpError(409, CART_CHANGED);
   }
   const fulfilment = await holdFulfilment(record.transactionId, record.fulfilment, record.kitchenLoad);
+  await holdStockOrVoid(demoProvider, record, fulfilment);
   await claimLinesOrVoid(demoProvider, record);
   await holdPromoOrVoid(demoProvider, record);
   try {
@@ -365,6 +399,7 @@ export async function confirmDemoPayment(viewer: Shopper, input: DemoConfirmInpu
     if (!latest || !isPaid(latest)) {
       await releaseLines(record);
       await releaseFulfilment(record.transactionId);
+      await releaseStock(record.transactionId);
       await releasePromoUse(record);
     }
     throw err;

@@ -11,6 +11,7 @@ import { formatCents, toCents } from '@/lib/menu/money';
 import { orderWritten } from '@/lib/orders/feed/in-process';
 import { actorOf, changeOrderStatus, refundedCentsOf, shapeOrders } from '@/lib/orders/orders';
 import { releasePromoUse } from '@/lib/promos/promos';
+import { releaseStock } from '@/lib/menu/stock';
 import { NEXT_STEPS, stepsFor } from '@/lib/orders/status';
 import type { Order, OrderStatus } from '@/lib/orders/types';
 import { getSettings } from '@/lib/settings/store';
@@ -181,11 +182,14 @@ async function markDone(order: WithId<PaymentDoc>, k: number, made: { id: string
 }
 
 /**
- * An order given back whole gives its promo code's use back; once, as the use names the payment.
- * The money went back whatever this answers: a failure is healed by Stripe's next charge.refunded.
+ * An order given back whole gives its promo code's use and its counted portions back; once, as
+ * each names the payment. The money went back whatever this answers: a failure is healed by
+ * Stripe's next charge.refunded.
  */
-async function givePromoUseBack(order: PaymentDoc): Promise<void> {
-  if (order.promo && refundedCentsOf(order) >= paidCents(order)) await releasePromoUse(order);
+async function giveHoldsBackWhenWhole(order: PaymentDoc): Promise<void> {
+  if (refundedCentsOf(order) < paidCents(order)) return;
+  if (order.promo) await releasePromoUse(order);
+  await releaseStock(order.transactionId);
 }
 
 /**
@@ -204,7 +208,7 @@ async function send(order: WithId<PaymentDoc>, k: number, notify: boolean): Prom
     // The money went back: a figures write that fails must not answer that the refund failed. The
     // next charge.refunded for the order, or `npm run rollups:rebuild`, counts it.
     await countInFigures(done).catch((err) => console.error(`[payments] refund ${refund.id} done but not counted in the figures`, err));
-    await givePromoUseBack(done).catch((err) => console.error(`[payments] refund ${refund.id} done but its promo code's use not given back`, err));
+    await giveHoldsBackWhenWhole(done).catch((err) => console.error(`[payments] refund ${refund.id} done but its promo code's use or counted portions not given back`, err));
     if (notify) await mailOrderRefund(done, refund.id);
     await orderWritten(async () => done);
     return done;
@@ -363,7 +367,7 @@ export async function recordStripeRefunds(intentId: string): Promise<void> {
   if (!order) return;
   for (const made of await stripeRefunds(intentId)) await recordStripeRefund(order._id, made);
   const latest = (await payments.findOne({ _id: order._id })) ?? order;
-  await givePromoUseBack(latest);
+  await giveHoldsBackWhenWhole(latest);
   await countInFigures(latest);
 }
 
