@@ -7,7 +7,7 @@ import { collections, toObjectId } from '@/lib/db';
 import type { MenuItemDoc } from '@/lib/db/documents';
 import { actorOf } from '@/lib/orders/orders';
 import { changedCounts, menuStateChanged, recount, sectionSchedules } from '@/lib/menu/live';
-import { unitCeilingError, type MenuItemChanges, type NewMenuItem, type SectionScheduleInput } from '@/lib/menu/schemas';
+import { unitCeilingError, type MenuItemChanges, type NewMenuItem, type ScheduleChange } from '@/lib/menu/schemas';
 import { DEFAULT_KITCHEN_LOAD, type MenuCategory, type MenuSchedule } from '@/lib/menu/types';
 
 /**
@@ -107,15 +107,34 @@ export async function deleteMenuItem(admin: Admin, id: string): Promise<{ delete
 }
 
 /**
- * PUT /api/menu/sections (admins): a section's schedule, or none (served whenever the restaurant
- * is open). The pages mark scheduled sections for crawlers, so they are made again.
+ * PUT /api/menu/schedules (admins): the schedule of a section, a dish or one of its options, or
+ * none. A dish or a choice the menu does not have is a 400: nothing is written. The pages mark
+ * scheduled sections and dishes for crawlers, so they are made again.
  */
-export async function setSectionSchedule(admin: Admin, { category, schedule }: SectionScheduleInput, now = new Date()): Promise<Partial<Record<MenuCategory, MenuSchedule>>> {
+export async function setSchedule(admin: Admin, { category, menuId, option, schedule }: ScheduleChange, now = new Date()): Promise<{ sections: Partial<Record<MenuCategory, MenuSchedule>> }> {
   authorize(admin, 'admin');
-  const { menuSections } = await collections();
-  if (schedule) await menuSections.updateOne({ _id: category }, { $set: { schedule, updatedAt: now, updatedBy: actorOf(admin) } }, { upsert: true });
-  else await menuSections.deleteOne({ _id: category });
+  const { menuSections, menu } = await collections();
+  if (category) {
+    if (schedule) await menuSections.updateOne({ _id: category }, { $set: { schedule, updatedAt: now, updatedBy: actorOf(admin) } }, { upsert: true });
+    else await menuSections.deleteOne({ _id: category });
+  } else {
+    const _id = toObjectId(menuId!);
+    const doc = _id ? await menu.findOne({ _id }, { projection: { name: 1, options: 1 } }) : null;
+    if (!doc) throw new HttpError(400, 'There is no dish on the menu with this id.');
+    let path = 'schedule';
+    let where = {};
+    if (option) {
+      const g = doc.options.findIndex((group) => group.name === option.group);
+      const c = doc.options[g]?.choices.findIndex((choice) => choice.name === option.choice) ?? -1;
+      if (c < 0) throw new HttpError(400, `${doc.name} has no choice "${option.choice}" in "${option.group}".`);
+      path = `options.${g}.choices.${c}.schedule`;
+      // The options as read: an edit that moved them meanwhile is not written over.
+      where = { [`options.${g}.name`]: option.group, [`options.${g}.choices.${c}.name`]: option.choice };
+    }
+    const { matchedCount } = await menu.updateOne({ _id: doc._id, ...where }, schedule ? { $set: { [path]: schedule } } : { $unset: { [path]: '' } });
+    if (!matchedCount) throw new HttpError(409, `${doc.name} changed a moment ago. Reload it and try again.`);
+  }
   menuStateChanged();
   revalidateMenuPages();
-  return sectionSchedules();
+  return { sections: await sectionSchedules() };
 }

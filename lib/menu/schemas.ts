@@ -320,12 +320,20 @@ export type MenuItemFormMode = keyof typeof menuItemFormSchemas;
 export type MenuItemFormInput = z.input<(typeof menuItemFormSchemas)['update']>;
 export type MenuItemFormValues = z.output<(typeof menuItemFormSchemas)['update']>;
 
-/** PUT /api/menu/sections: a section's schedule, or null for whenever the restaurant is open. */
-export const sectionScheduleSchema = z.strictObject({
-  category: z.enum(MENU_CATEGORIES, { error: `category must be one of ${MENU_CATEGORIES.join(', ')}` }),
-  schedule: menuScheduleSchema.nullable(),
-});
-export type SectionScheduleInput = z.infer<typeof sectionScheduleSchema>;
+/**
+ * PUT /api/menu/schedules: the schedule of a section (`category`), of a dish (`menuId`) or of one
+ * of its options (`menuId` and `option`), or null for none (served whenever the restaurant is open).
+ */
+export const scheduleChangeSchema = z
+  .strictObject({
+    category: z.enum(MENU_CATEGORIES, { error: `category must be one of ${MENU_CATEGORIES.join(', ')}` }).optional(),
+    menuId: objectIdSchema.optional(),
+    option: z.strictObject({ group: optionNameSchema('group'), choice: optionNameSchema('choice') }).optional(),
+    schedule: menuScheduleSchema.nullable(),
+  })
+  .refine((change) => (change.category === undefined) !== (change.menuId === undefined), 'Name a section (category) or a dish (menuId), not both')
+  .refine((change) => !change.option || change.menuId !== undefined, { path: ['option'], message: 'An option belongs to a dish: give its menuId' });
+export type ScheduleChange = z.infer<typeof scheduleChangeSchema>;
 
 /** GET /api/menu/availability: the day the counts are for ('YYYY-MM-DD'), today when left out. */
 export const availabilityQuerySchema = z.strictObject({
