@@ -168,6 +168,15 @@ export function verdictLine(verdict: Verdict, timeZone: string, now: Date): stri
   return verdict.from ? capitalise(fromPhrase(verdict.from, today)) : 'Not on the menu this week';
 }
 
+/** When a section not served at `at` is next: 'from 11:30', 'from tomorrow at 07:00'; null while it is served (or has no schedule). */
+export function sectionFrom(availability: MenuAvailability, category: MenuCategory, at: Date, now: Date): string | null {
+  const schedule = availability.sections[category];
+  const clock = zonedClock(at, availability.timeZone);
+  if (!schedule || servedAt(schedule, clock)) return null;
+  const next = nextServed([schedule], clock);
+  return next ? fromPhrase(next, zonedClock(now, availability.timeZone).today) : 'not this week';
+}
+
 /** 'today at 12:00', 'tomorrow at 08:30', 'Saturday at 10:00': a time chosen to order for. */
 export function orderTimeText(time: { date: string; time: string }, timeZone: string, now: Date): string {
   return `${dayPhrase(time.date, zonedClock(now, timeZone).today)} at ${time.time}`;

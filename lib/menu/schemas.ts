@@ -296,8 +296,6 @@ const menuItemForm = z
     dietary: dietarySchema,
     options: optionGroupsSchema,
     kitchenLoad: kitchenLoadSchema,
-    schedule: menuScheduleSchema.nullable(),
-    stock: stockRuleSchema.nullable(),
     image: imageFileSchema.optional(),
   })
   .superRefine(withinUnitCeiling);
