@@ -3,6 +3,7 @@
 import { useRef, useState, type ComponentType, type ComponentProps } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
+import { useMenuMoment } from '@/components/menu/menu-moment';
 import type { default as OptionsDialogType, DishToOrder } from './options-dialog';
 import { useAddToCart } from './use-add-to-cart';
 
@@ -16,23 +17,37 @@ const BUTTON =
 
 /**
  * Adds a dish to the signed-in diner's cart: at once when it has no options, through the options
- * dialog when it has. A sold-out dish shows a disabled button that says so. The visible words
+ * dialog when it has. Above it, what the diner should know at the time they are ordering for
+ * ('Only 3 left', 'From tomorrow at 07:00'; a line kept free, so nothing moves when it comes); a
+ * dish sold out, 86'd or not served then shows a disabled button that says so. The visible words
  * begin the accessible name; the dish's name follows for screen readers.
  */
 export function AddToCartButton({ item }: { item: DishToOrder }) {
+  const moment = useMenuMoment();
+  const verdict = moment?.rule.dishVerdict(moment.state, item._id, moment.at);
+  const note = moment && verdict ? moment.rule.verdictLine(verdict, moment.state.timeZone, moment.now) : null;
+  const refused = !item.available ? 'Sold out' : verdict?.ok === false ? (verdict.why === 'schedule' ? 'Not served then' : 'Sold out') : null;
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <p className="min-h-5 text-sm font-semibold text-amber-900">{item.available && note !== refused ? note : null}</p>
+      {refused ? (
+        <button type="button" disabled className={BUTTON}>
+          {refused}
+          <span className="sr-only"> {item.name}</span>
+        </button>
+      ) : (
+        <AddButton item={item} />
+      )}
+    </div>
+  );
+}
+
+function AddButton({ item }: { item: DishToOrder }) {
   const { signedIn, add } = useAddToCart();
   const [busy, setBusy] = useState(false);
   const [Choosing, setChoosing] = useState<Dialog | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const hasOptions = item.options.length > 0;
-
-  if (!item.available) {
-    return (
-      <button type="button" disabled className={BUTTON}>
-        Sold out<span className="sr-only"> {item.name}</span>
-      </button>
-    );
-  }
 
   async function onClick() {
     if (!(await signedIn())) return;

@@ -15,6 +15,7 @@ import { formatCents } from '@/lib/menu/money';
 import type { MenuItem } from '@/lib/menu/types';
 import { addedTaxCents, computeTax, type TaxSettings } from '@/lib/tax/tax';
 import { OrderTotals } from '@/components/payment/order-totals';
+import { useMenuMoment } from '@/components/menu/menu-moment';
 
 const OptionsDialog = dynamic(() => import('./options-dialog'), { ssr: false });
 
@@ -27,6 +28,7 @@ export function CartView({ tax }: { tax: TaxSettings }) {
   const { cart, error, refetch } = useCart();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [rechoosing, setRechoosing] = useState<{ line: CartItem; dish: MenuItem } | null>(null);
+  const moment = useMenuMoment();
 
   async function onDelete(item: CartItem) {
     const confirmed = await notify.confirmDelete();
@@ -61,6 +63,9 @@ export function CartView({ tax }: { tax: TaxSettings }) {
   }
 
   const blocked = linesNeedingAttention(cart);
+  // Sold out, 86'd or not served at the time the order is for (the one chosen on the order page, else now).
+  const problems = moment ? moment.rule.lineProblems(moment.state, cart, moment.at, moment.now) : new Map<number, string>();
+  const problemOf = new Map([...problems].map(([i, message]) => [cart[i]!._id, message]));
   const columns: Column<CartItem>[] = [
     {
       header: 'Item image',
@@ -75,8 +80,8 @@ export function CartView({ tax }: { tax: TaxSettings }) {
         <>
           <span className="block font-semibold">{item.name}</span>
           <ChosenOptions options={item.options} note={item.note} />
-          {item.attention ? (
-            <span className="mt-1 block rounded bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900">{item.attention.message}</span>
+          {item.attention || problemOf.has(item._id) ? (
+            <span className="mt-1 block rounded bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900">{item.attention?.message ?? problemOf.get(item._id)}</span>
           ) : null}
         </>
       ),
@@ -113,7 +118,14 @@ export function CartView({ tax }: { tax: TaxSettings }) {
   ];
 
   const taxes = computeTax(cart, tax);
-  const payReason = !cart.length ? 'Add a dish to pay' : blocked.length ? 'Remove or choose again the dishes marked below to pay' : null;
+  const payReason = !cart.length
+    ? 'Add a dish to pay'
+    : blocked.length
+      ? 'Remove or choose again the dishes marked below to pay'
+      : problems.size
+        ? 'Remove or change the dishes marked below, or choose another time, to pay'
+        : null;
+  const when = moment?.chosen ? moment.rule.orderTimeText(moment.chosen, moment.state.timeZone, moment.now) : null;
   return (
     // On a phone the total and Pay stay at the bottom of the screen while the diner scrolls the lines.
     <section aria-label="Your cart" className="rounded bg-white p-6 shadow-sm max-md:pb-28 md:p-10">
@@ -137,6 +149,12 @@ export function CartView({ tax }: { tax: TaxSettings }) {
           )}
         </div>
       </div>
+
+      {when && cart.length ? (
+        <p className="mb-6 text-sm">
+          For pickup <strong>{when}</strong>, as chosen on the order page; the payment page can change it.
+        </p>
+      ) : null}
 
       {taxes && cart.length ? (
         <div className="mb-6 max-w-sm">

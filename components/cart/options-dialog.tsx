@@ -8,6 +8,7 @@ import type { AddedToCart } from '@/lib/cart/types';
 import { formatCents, formatPrice } from '@/lib/menu/money';
 import { MAX_NOTE, MAX_QUANTITY, priceSelection } from '@/lib/menu/pricing';
 import type { MenuItem, OptionGroup, SelectedOption } from '@/lib/menu/types';
+import { useMenuMoment } from '@/components/menu/menu-moment';
 import { useAddToCart } from './use-add-to-cart';
 
 /** What the dialog needs of a dish. */
@@ -22,11 +23,11 @@ interface OptionsDialogProps {
   onClose: () => void;
 }
 
-/** Each group's choices to start from: the line's own, else the first of every group that needs exactly one. */
-function startingChoices(options: OptionGroup[], start?: SelectedOption[]): Record<string, string[]> {
+/** Each group's choices to start from: the line's own, else the first that can be had of every group that needs exactly one. */
+function startingChoices(options: OptionGroup[], start: SelectedOption[] | undefined, available: (group: string, choice: string) => boolean): Record<string, string[]> {
   const chosen: Record<string, string[]> = {};
   for (const group of options) {
-    const names = group.choices.map((c) => c.name);
+    const names = group.choices.map((c) => c.name).filter((name) => start || available(group.name, name));
     const kept = start?.find((s) => s.group === group.name)?.choices.filter((c) => names.includes(c)) ?? [];
     chosen[group.name] = start ? kept.slice(0, group.max) : group.min === 1 && group.max === 1 ? names.slice(0, 1) : [];
   }
@@ -41,7 +42,16 @@ function ruleOf(group: OptionGroup): string {
 
 const CHOICE = 'flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 hover:bg-cream has-disabled:cursor-not-allowed has-disabled:opacity-50';
 
-function GroupField({ group, name, chosen, onChange }: { group: OptionGroup; name: string; chosen: string[]; onChange(next: string[]): void }) {
+interface GroupFieldProps {
+  group: OptionGroup;
+  name: string;
+  chosen: string[];
+  onChange(next: string[]): void;
+  /** Why a choice cannot be had at the time the diner is ordering for ('Sold out', 'From 18:00'), or null. */
+  unavailable(choice: string): string | null;
+}
+
+function GroupField({ group, name, chosen, onChange, unavailable }: GroupFieldProps) {
   const single = group.max === 1;
   return (
     <fieldset className="rounded border border-gray-200 px-4 py-3">
@@ -57,17 +67,21 @@ function GroupField({ group, name, chosen, onChange }: { group: OptionGroup; nam
       {group.choices.map((choice) => {
         const checked = chosen.includes(choice.name);
         const toggle = () => onChange(single ? [choice.name] : checked ? chosen.filter((c) => c !== choice.name) : [...chosen, choice.name]);
+        const why = unavailable(choice.name);
         return (
           <label key={choice.name} className={CHOICE}>
             <input
               type={single ? 'radio' : 'checkbox'}
               name={name}
               checked={checked}
-              disabled={!single && !checked && chosen.length >= group.max}
+              disabled={(Boolean(why) && !checked) || (!single && !checked && chosen.length >= group.max)}
               onChange={toggle}
               className="h-4 w-4 accent-gold"
             />
-            <span className="flex-1">{choice.name}</span>
+            <span className="flex-1">
+              {choice.name}
+              {why ? <span className="ml-2 text-sm text-amber-900">({why})</span> : null}
+            </span>
             {choice.price > 0 ? <span className="text-sm text-gray-600 tabular-nums">+{formatPrice(choice.price)}</span> : null}
           </label>
         );
@@ -85,7 +99,14 @@ export default function OptionsDialog({ item, start, onAdded, onClose }: Options
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const { add } = useAddToCart();
-  const [chosen, setChosen] = useState(() => startingChoices(item.options, start?.options));
+  const moment = useMenuMoment();
+  const unavailable = (group: string, choice: string) => {
+    if (!moment) return null;
+    const { rule, state, at, now } = moment;
+    const verdict = rule.choiceVerdict(state, item._id, group, choice, at);
+    return verdict.ok ? null : rule.verdictLine(verdict, state.timeZone, now);
+  };
+  const [chosen, setChosen] = useState(() => startingChoices(item.options, start?.options, (group, choice) => !unavailable(group, choice)));
   const [quantity, setQuantity] = useState(String(start?.quantity ?? 1));
   const [note, setNote] = useState(start?.note ?? '');
   const [failure, setFailure] = useState('');
@@ -140,6 +161,7 @@ export default function OptionsDialog({ item, start, onAdded, onClose }: Options
             name={`${id}-group-${index}`}
             chosen={chosen[group.name] ?? []}
             onChange={(next) => setChosen((current) => ({ ...current, [group.name]: next }))}
+            unavailable={(choice) => unavailable(group.name, choice)}
           />
         ))}
 

@@ -2,6 +2,7 @@ import type { MenuItem } from '@/lib/menu/types';
 import { dishAttributes } from '@/lib/menu/filters';
 import { formatPrice } from '@/lib/menu/money';
 import { ContainsLine, DishBadges } from './dish-facts';
+import { DishAvailabilityNote } from './dish-availability';
 
 /** One line of the menu list: picture, name, badges, recipe, allergens and price. */
 export function MenuItemRow({ item }: { item: MenuItem }) {
@@ -25,7 +26,10 @@ export function MenuItemRow({ item }: { item: MenuItem }) {
         <p className="text-sm text-gray-600">{item.recipe}</p>
         <ContainsLine item={item} className="mt-1" />
       </div>
-      <p className="shrink-0 font-semibold text-gold">{formatPrice(item.price)}</p>
+      <div className="shrink-0 text-right">
+        <p className="font-semibold text-gold">{formatPrice(item.price)}</p>
+        <DishAvailabilityNote menuId={item._id} className="mt-1 max-w-32" />
+      </div>
     </li>
   );
 }

@@ -2,9 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PickupChooser, type PickupState } from '@/components/fulfilment/fulfilment-chooser';
 import { usePickupSlots } from '@/components/fulfilment/use-pickup-slots';
+import { setOrderTime, useMenuMoment, useOrderTime } from '@/components/menu/menu-moment';
 import { useCart, useSession } from '@/components/session/use-session';
 import { TableChoice } from '@/components/tables/table-choice';
 import { EmptyState, LoadingOrError, LoadingState } from '@/components/ui/load-states';
@@ -84,6 +85,8 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
   const [phase, setPhase] = useState<Phase>({ step: 'choosing' });
   const [refusal, setRefusal] = useState('');
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const chosen = useOrderTime();
+  const moment = useMenuMoment();
   const todaySlots = usePickupSlots(table === null && pickup.openNow ? today : null, load);
   const daySlots = usePickupSlots(table === null && when.mode === 'slot' ? when.date : null, load);
 
@@ -107,11 +110,28 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
         : slotOpen
           ? { kind: 'pickup', date: when.date, time: slotTime }
           : null;
+  // The time chosen on the order page is the pickup time offered here, and what is chosen here is
+  // what the menu is judged at: a table's order and "as soon as possible" are for now.
+  const chosenKey = chosen ? `${chosen.date} ${chosen.time}` : null;
+  const [taken, setTaken] = useState<string | null>(null);
+  if (chosenKey !== taken) {
+    setTaken(chosenKey);
+    if (chosen && table === null && pickup.days.some((day) => day.date === chosen.date && !day.closed)) setWhen({ mode: 'slot', date: chosen.date, time: chosen.time });
+  }
+  const orderFor = table === null && when.mode === 'slot' && slotTime ? `${when.date} ${slotTime}` : null;
+  useEffect(() => {
+    const [date, time] = orderFor?.split(' ') ?? [];
+    if (orderFor !== chosenKey && (orderFor || chosenKey)) setOrderTime(date && time ? { date, time } : null);
+  }, [orderFor]); // eslint-disable-line react-hooks/exhaustive-deps -- written when the choice here changes, not when the store catches up
+  const unavailable = moment && cart ? [...new Set(moment.rule.lineProblems(moment.state, cart, moment.at, moment.now).values())] : [];
+
   // A guest's account has no email or name: the receipt and the ticket take what they give here.
   const guest = user?.role === 'guest';
   const guestContact = guest ? readContact(contact) : null;
   const texts = textsOffer.offered ? readTexts(textsState) : {};
-  const waitingFor = guestContact?.error ?? (!fulfilment ? 'Choose a pickup time first.' : (readTipChoice.error ?? texts.error));
+  const waitingFor =
+    guestContact?.error ??
+    (!fulfilment ? 'Choose a pickup time first.' : unavailable.length ? 'Some dishes cannot be had at this time: change the time, or your cart.' : (readTipChoice.error ?? texts.error));
 
   /** Opens the payment for what the page shows; the server prices it all again, and a different total stops here. */
   async function prepare(): Promise<CheckoutIntent> {
@@ -207,6 +227,16 @@ export function Checkout({ table: scannedTable, pickup, today, load, tips, tax, 
       ) : (
         <PickupChooser options={pickup} today={today} value={{ ...when, time: slotTime }} onChange={setWhen} asapTime={asapTime} slots={when.mode === 'slot' ? daySlots.slots : todaySlots.slots} />
       )}
+      {unavailable.length ? (
+        <div role="alert" className="space-y-2 rounded bg-amber-50 px-4 py-3 text-amber-900">
+          {unavailable.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+          <Link href="/dashboard/cart" className="inline-block font-semibold underline">
+            Review your cart
+          </Link>
+        </div>
+      ) : null}
       {guest ? <GuestContactFields value={contact} onChange={setContact} /> : null}
       {textsOffer.offered ? <TextsFields value={textsState} onChange={setTexts} /> : null}
       <TipChooser subtotalCents={subtotalCents} value={tip} onChange={setTip} tips={tips} />

@@ -3,7 +3,7 @@
  * domain's browser-safe shapes live in its own types.ts.
  */
 import type { ObjectId } from 'mongodb';
-import type { MenuItem, SelectedOption } from '../menu/types.ts';
+import type { MenuCategory, MenuItem, MenuSchedule, SelectedOption } from '../menu/types.ts';
 import type { OrderLine, OrderStatus } from '../orders/types.ts';
 import type { BookingStatus } from '../reservations/types.ts';
 import type { Fulfilment } from '../fulfilment/types.ts';
@@ -634,6 +634,53 @@ export interface PromoUseDoc {
   cardSeat?: string;
 }
 
+/** A section of the menu (a category) served only at some times (lib/menu/live.ts); a section served whenever the restaurant is open has none. */
+export interface MenuSectionDoc {
+  _id: MenuCategory;
+  schedule: MenuSchedule;
+  updatedAt: Date;
+  updatedBy: Actor;
+}
+
+/**
+ * What the kitchen last said of a dish or an option (lib/menu/live.ts), keyed by the dish's id or,
+ * for an option, by `choiceKey` (lib/menu/availability.ts): 86'd until a time (the next opening,
+ * some hours on) or until turned back on, or back on; who said it and when. An 86 whose time has
+ * come reads as on: nothing has to run for the dish to come back.
+ */
+export interface MenuStatusDoc {
+  _id: string;
+  menuId: string;
+  option?: { group: string; choice: string };
+  off: { until: Date | null; for: 'close' | 'hours' | 'manual'; by: Actor; at: Date } | null;
+  changedAt: Date;
+  changedBy: Actor;
+}
+
+/**
+ * The portions left of a counted dish or option (lib/menu/stock.ts): one document per thing
+ * counted until changed, keyed as its menu status is, and one per day for a count a day
+ * (`<key>@YYYY-MM-DD`). A payment takes its portions in one conditional write that never takes
+ * `left` below zero and names the payment, so taking or giving back twice counts once.
+ */
+export interface StockCountDoc {
+  _id: string;
+  left: number;
+  /** The payments holding portions, and how many each holds. */
+  holds: string[];
+  held: Record<string, number>;
+  /** Who last said how many were left, and when. */
+  setAt?: Date;
+  setBy?: Actor;
+}
+
+/** The counts a payment holds portions of, by its transaction id: how they are found to be given back (lib/menu/stock.ts). */
+export interface StockHoldDoc {
+  _id: string;
+  counts: string[];
+  at: Date;
+}
+
 /** Maps each collection name to the shape of its documents. */
 export interface Collections {
   menu: MenuItemDoc;
@@ -667,4 +714,8 @@ export interface Collections {
   smsOptOuts: SmsOptOutDoc;
   textMonths: TextMonthDoc;
   pushSubscriptions: PushSubscriptionDoc;
+  menuSections: MenuSectionDoc;
+  menuStatus: MenuStatusDoc;
+  stockCounts: StockCountDoc;
+  stockHolds: StockHoldDoc;
 }

@@ -200,6 +200,10 @@ function collectionsOf(db: AppDb): AppCollections {
     smsOptOuts: db.collection('smsOptOuts'),
     textMonths: db.collection('textMonths'),
     pushSubscriptions: db.collection('pushSubscriptions'),
+    menuSections: db.collection('menuSections'),
+    menuStatus: db.collection('menuStatus'),
+    stockCounts: db.collection('stockCounts'),
+    stockHolds: db.collection('stockHolds'),
   };
 }
 

@@ -107,6 +107,8 @@ export async function ensureIndexes(db: AppDb): Promise<void> {
   await index('pushSubscriptions', { endpoint: 1 });
   await index('pushSubscriptions', { orderId: 1 }, { sparse: true });
   await index('pushSubscriptions', { staff: 1 }, { sparse: true });
+  // Menu sections, the kitchen's word on each dish, the counts and the counts a payment holds
+  // (lib/menu/live.ts, lib/menu/stock.ts) are all read by their _id: they need no other index.
 }
 
 function indexBuildError(collection: string, keys: Record<string, 1 | -1>, options: IndexOptions, err: unknown): IndexBuildError {

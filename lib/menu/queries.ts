@@ -29,6 +29,8 @@ export function toMenuItem(doc: WithId<MenuItemDoc>): MenuItem {
     options: doc.options,
     kitchenLoad: doc.kitchenLoad,
     ...(doc.taxRate ? { taxRate: doc.taxRate } : {}),
+    ...(doc.schedule ? { schedule: doc.schedule } : {}),
+    ...(doc.stock ? { stock: doc.stock } : {}),
   };
 }
 

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { objectIdSchema } from '@/lib/db/object-id';
 import { formatCents } from '@/lib/menu/money';
+import { isCalendarDate } from '@/lib/reservations/calendar';
 import { MAX_UNIT_CENTS, dearestUnitCents } from '@/lib/menu/pricing';
 import { TAX_RATE_ID } from '@/lib/tax/tax';
-import { ALLERGENS, DIETS, MAX_KITCHEN_LOAD, MENU_CATEGORIES, type OptionGroup } from '@/lib/menu/types';
+import { ALLERGENS, DIETS, MAX_KITCHEN_LOAD, MAX_STOCK, MENU_CATEGORIES, type OptionGroup } from '@/lib/menu/types';
+import { DAY_MINUTES, windowSpan } from '@/lib/settings/schedule';
+import { WEEKDAYS } from '@/lib/settings/types';
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE_MESSAGE, SNIFF_BYTES, imageTooLargeMessage, sniffImageType } from '@/lib/images/image-type';
 
 /**
@@ -110,13 +114,85 @@ function repeatedName(names: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** A schedule's windows: at most this many. */
+export const MAX_SCHEDULE_WINDOWS = 6;
+
+const clockTime = (name: string) =>
+  z.string({ error: `${name} must be a time` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${name}: no such time; use a 24-hour time, HH:MM`);
+
+const scheduleWindowSchema = z
+  .strictObject({ opens: clockTime('Opens'), closes: clockTime('Closes'), overnight: z.boolean({ error: 'Past midnight must be true or false' }) })
+  .superRefine((window, ctx) => {
+    const { start, end } = windowSpan(window);
+    if (window.opens === window.closes) ctx.addIssue({ code: 'custom', path: ['closes'], message: `A window from ${window.opens} to ${window.closes} is empty` });
+    else if (!window.overnight && end <= start) ctx.addIssue({ code: 'custom', path: ['closes'], message: 'Closes before it opens. Tick "past midnight" if it ends the next day.' });
+    else if (window.overnight && (window.closes === '00:00' || end - DAY_MINUTES >= start)) {
+      ctx.addIssue({ code: 'custom', path: ['closes'], message: 'A window past midnight ends the next day, before it would open again (a time after 00:00).' });
+    }
+  });
+
+/**
+ * When a section, a dish or an option is served: the weekdays (each once) and at least one window,
+ * none overlapping another, nor a window past midnight the next day's first ones.
+ */
+export const menuScheduleSchema = z
+  .strictObject({
+    days: z
+      .array(z.enum(WEEKDAYS, { error: `Days must be among ${WEEKDAYS.join(', ')}` }), { error: 'Days must be a list' })
+      .min(1, 'Choose at least one day')
+      .max(WEEKDAYS.length, `Days: at most ${WEEKDAYS.length}`)
+      .refine((days) => new Set(days).size === days.length, 'Each day once')
+      .transform((days) => WEEKDAYS.filter((day) => days.includes(day))),
+    windows: z
+      .array(scheduleWindowSchema, { error: 'Windows must be a list' })
+      .min(1, 'Add at least one window')
+      .max(MAX_SCHEDULE_WINDOWS, `At most ${MAX_SCHEDULE_WINDOWS} windows`),
+  })
+  .superRefine(({ days, windows }, ctx) => {
+    const spans = windows.map(windowSpan);
+    const text = (i: number) => `${windows[i]!.opens}–${windows[i]!.closes}`;
+    spans.forEach((a, i) => {
+      const other = spans.findIndex((b, j) => j < i && b.start < a.end && a.start < b.end);
+      if (other >= 0) ctx.addIssue({ code: 'custom', path: ['windows', i, 'opens'], message: `Overlaps ${text(other)}` });
+    });
+    // A window past midnight runs into the next day's windows when that day is served too.
+    const nextDayServed = days.some((day) => days.includes(WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % 7]!));
+    if (!nextDayServed) return;
+    spans.forEach((a, i) => {
+      const tail = a.end - DAY_MINUTES;
+      const hit = tail > 0 ? spans.findIndex((b) => b.start < tail) : -1;
+      if (hit >= 0) ctx.addIssue({ code: 'custom', path: ['windows', hit, 'opens'], message: `Overlaps ${text(i)}, which runs to ${windows[i]!.closes} the next day` });
+    });
+  });
+
+/** A count of portions: a whole number from 0 to MAX_STOCK, a day or until changed. */
+export const stockCountSchema = z
+  .number({ error: (issue) => (isBlank(issue.input) ? 'Count is required' : 'Count must be a number') })
+  .int('Count must be a whole number of portions')
+  .min(0, 'Count must not be negative')
+  .max(MAX_STOCK, `Count must be at most ${MAX_STOCK.toLocaleString('en-US')}`);
+
+export const stockRuleSchema = z.strictObject({
+  per: z.enum(['day', 'total'], { error: 'per must be day (a fresh count each day) or total (until changed)' }),
+  count: stockCountSchema,
+});
+
 const optionGroupSchema = z
   .object({
     name: optionNameSchema('Group name'),
     min: countSchema('Least choices', 0),
     max: countSchema('Most choices', 1),
     choices: z
-      .array(z.object({ name: optionNameSchema('Choice name'), price: choicePriceSchema }), { error: 'Choices must be a list' })
+      .array(
+        z.object({
+          name: optionNameSchema('Choice name'),
+          price: choicePriceSchema,
+          // A form leaves an unused one as null; the choice is stored without it.
+          schedule: menuScheduleSchema.nullish().transform((schedule) => schedule ?? undefined),
+          stock: stockRuleSchema.nullish().transform((stock) => stock ?? undefined),
+        }),
+        { error: 'Choices must be a list' },
+      )
       .min(1, 'Add at least one choice')
       .max(MAX_CHOICES, `At most ${MAX_CHOICES} choices per group`),
   })
@@ -176,6 +252,9 @@ const menuItemFields = {
   options: optionGroupsSchema.optional(),
   kitchenLoad: kitchenLoadSchema.optional(),
   taxRate: taxRateSchema.optional(),
+  /** Null takes it off (served whenever the restaurant is open; not counted). */
+  schedule: menuScheduleSchema.nullable().optional(),
+  stock: stockRuleSchema.nullable().optional(),
 };
 
 const newMenuItemObject = z.object({ ...menuItemFields, image: imageUrlSchema });
@@ -238,3 +317,54 @@ export const menuItemFormSchemas = {
 export type MenuItemFormMode = keyof typeof menuItemFormSchemas;
 export type MenuItemFormInput = z.input<(typeof menuItemFormSchemas)['update']>;
 export type MenuItemFormValues = z.output<(typeof menuItemFormSchemas)['update']>;
+
+/**
+ * PUT /api/menu/schedules: the schedule of a section (`category`), of a dish (`menuId`) or of one
+ * of its options (`menuId` and `option`), or null for none (served whenever the restaurant is open).
+ */
+export const scheduleChangeSchema = z
+  .strictObject({
+    category: z.enum(MENU_CATEGORIES, { error: `category must be one of ${MENU_CATEGORIES.join(', ')}` }).optional(),
+    menuId: objectIdSchema.optional(),
+    option: z.strictObject({ group: optionNameSchema('group'), choice: optionNameSchema('choice') }).optional(),
+    schedule: menuScheduleSchema.nullable(),
+  })
+  .refine((change) => (change.category === undefined) !== (change.menuId === undefined), 'Name a section (category) or a dish (menuId), not both')
+  .refine((change) => !change.option || change.menuId !== undefined, { path: ['option'], message: 'An option belongs to a dish: give its menuId' });
+export type ScheduleChange = z.infer<typeof scheduleChangeSchema>;
+
+/** GET /api/menu/availability: the day the counts are for ('YYYY-MM-DD'), today when left out. */
+export const availabilityQuerySchema = z.strictObject({
+  date: z.string({ error: 'date must be a date' }).refine(isCalendarDate, 'date: use a date, YYYY-MM-DD').optional(),
+});
+
+/** Hours an 86 "for N hours" may last. */
+export const MAX_OFF_HOURS = 24;
+
+const kitchenTarget = {
+  menuId: objectIdSchema,
+  /** An option of the dish, by its group's and choice's names; absent is the dish itself. */
+  option: z.strictObject({ group: optionNameSchema('group'), choice: optionNameSchema('choice') }).optional(),
+};
+
+/**
+ * POST /api/menu/kitchen (staff): 86 a dish or an option until close (back at the next opening),
+ * for some hours, or until turned back on; turn it back on; or say how many portions are left.
+ */
+export const kitchenMenuActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z
+      .strictObject({
+        action: z.literal('off'),
+        ...kitchenTarget,
+        for: z.enum(['close', 'hours', 'manual'], { error: 'for must be close (back at the next opening), hours or manual (until turned back on)' }),
+        hours: z.number({ error: 'hours must be a number' }).int('hours must be a whole number').min(1, 'hours must be at least 1').max(MAX_OFF_HOURS, `hours must be at most ${MAX_OFF_HOURS}`).optional(),
+      })
+      .refine((action) => (action.for === 'hours') === (action.hours !== undefined), { path: ['hours'], message: 'hours: give them with for: hours, and only then' }),
+    z.strictObject({ action: z.literal('on'), ...kitchenTarget }),
+    z.strictObject({ action: z.literal('count'), ...kitchenTarget, left: stockCountSchema }),
+  ],
+  { error: 'action must be off (with for: close, hours or manual), on or count' },
+);
+export type KitchenMenuAction = z.infer<typeof kitchenMenuActionSchema>;

@@ -1,3 +1,5 @@
+import type { OpeningWindow, Weekday } from '@/lib/settings/types';
+
 /** The menu as the browser and the API see it (no server imports: client-safe). */
 
 /** Categories in the tab order of the order page. */
@@ -31,10 +33,34 @@ export type Allergen = (typeof ALLERGENS)[number];
 export const DIETS = ['vegetarian', 'vegan'] as const;
 export type Diet = (typeof DIETS)[number];
 
+/**
+ * When a section of the menu, a dish or an option is served: on these weekdays, in these windows
+ * of the restaurant's wall clock (its time zone). A window past midnight (`overnight`, the bar
+ * menu from 22:00 to 02:00) belongs to the day it opens on, as the opening hours' windows do.
+ */
+export interface MenuSchedule {
+  days: Weekday[];
+  windows: OpeningWindow[];
+}
+
+/**
+ * A count of portions: `count` a day (a fresh count each day on the restaurant's calendar) or in
+ * all until it is changed ("12 left"). Held by paid orders, given back when they are not.
+ */
+export interface StockRule {
+  per: 'day' | 'total';
+  count: number;
+}
+
+/** The largest count a dish or an option may have. */
+export const MAX_STOCK = 100_000;
+
 /** One choice of an option group; `price` is what it adds, in dollars (0 for none). */
 export interface OptionChoice {
   name: string;
   price: number;
+  schedule?: MenuSchedule;
+  stock?: StockRule;
 }
 
 /**
@@ -76,4 +102,30 @@ export interface MenuItem {
   kitchenLoad: number;
   /** Its tax class, a rate id of the settings; absent or unknown is the first rate (lib/tax/tax.ts). */
   taxRate?: string;
+  /** When it is served, beside its section's schedule (both must serve); absent is whenever the restaurant is open. */
+  schedule?: MenuSchedule;
+  /** Its count of portions, if it is counted. */
+  stock?: StockRule;
+}
+
+/** A dish or an option as the kitchen display lists it (GET /api/menu/kitchen). */
+export interface KitchenMenuEntry {
+  /** The dish's id, or for an option its dish, group and choice (lib/menu/availability.ts `choiceKey`). */
+  key: string;
+  menuId: string;
+  /** 'Margherita', or for an option 'Truffle (Topping, Margherita)'. */
+  name: string;
+  category: MenuCategory;
+  option?: { group: string; choice: string };
+  schedule?: MenuSchedule;
+  /** The 86 in force: until when (an ISO instant, or null until turned back on), how it was asked for, by whom and when. */
+  off?: { until: string | null; for: 'close' | 'hours' | 'manual'; by: string; at: string };
+  /** Its count, and what is left of it today. */
+  stock?: StockRule & { left: number };
+}
+
+export interface KitchenMenuState {
+  /** The restaurant's date the counts are for. */
+  today: string;
+  entries: KitchenMenuEntry[];
 }

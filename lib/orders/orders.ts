@@ -7,6 +7,7 @@ import { authorize, type Shopper, type Staff } from '@/lib/auth/viewer';
 import { collections, getDb, toObjectId } from '@/lib/db';
 import type { Actor, PaymentDoc, RefundDoc } from '@/lib/db/documents';
 import { releaseFulfilment } from '@/lib/fulfilment/pickup';
+import { releaseStock } from '@/lib/menu/stock';
 import { mailOrderStatus } from '@/lib/mail/outbox';
 import type { OrdersQuery, OrderStepInput } from '@/lib/orders/schemas';
 import { mapPage, readPage, type Paged } from '@/lib/pagination/page';
@@ -209,7 +210,7 @@ export async function changeOrderStatus(
 
 /**
  * What follows an order's status change, `order` as it is now: the diner's message, and for a
- * cancellation its money out of the day's figures and its pickup slot to somebody else; then the
+ * cancellation its money out of the day's figures and its pickup slot and counted portions to somebody else; then the
  * order's feed. Each step is safe to repeat, so a change whose process stopped midway is finished
  * by running this again.
  */
@@ -218,6 +219,7 @@ export async function afterStatusChange(order: WithId<PaymentDoc>): Promise<void
   if (order.status === 'cancelled') {
     await countCancellation(await getDb(), order, (await getSettings()).schedule.timeZone);
     await releaseFulfilment(order.transactionId);
+    await releaseStock(order.transactionId);
     await queueCancelSlips(order, order.statusHistory?.at(-1)?.by);
   }
   await orderWritten(async () => order);

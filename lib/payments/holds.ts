@@ -3,8 +3,10 @@ import { HttpError } from '@/lib/api/http';
 import { claimLines, claimsOn, releaseLines } from '@/lib/cart/claims';
 import { cartRefusal } from '@/lib/cart/cart';
 import { holdFulfilment, releaseFulfilment } from '@/lib/fulfilment/pickup';
+import { orderInstant } from '@/lib/menu/availability';
+import { releaseStock, takeStock } from '@/lib/menu/stock';
 import { releasePromoUse, takePromoUse } from '@/lib/promos/uses';
-import { restaurantClockAt } from '@/lib/settings/store';
+import { getSettings, restaurantClockAt } from '@/lib/settings/store';
 import type { IntentRecord } from './intents';
 import type { ProviderIntent } from './provider';
 
@@ -58,6 +60,25 @@ const fulfilment: Hold = {
   release: (record) => releaseFulfilment(record.transactionId),
 };
 
+/**
+ * The counted portions of its dishes on the day its order is for, checked first against the menu at
+ * that time (an 86 or a section's hours since Pay refuse it, as a slot that filled does).
+ */
+const stock: Hold = {
+  name: 'stock',
+  async take(record, { paid, now }) {
+    const at = orderInstant(record.fulfilment, (await getSettings()).schedule.timeZone, now);
+    try {
+      await takeStock(record.transactionId, record.lines, at, now);
+    } catch (err) {
+      // The money is taken: the order stands, and a count never goes below zero.
+      if (!(paid && err instanceof HttpError && err.status === 409)) throw err;
+      console.error(`[payments] ${record.transactionId} was charged for portions it could not hold: ${err.message}`);
+    }
+  },
+  release: (record) => releaseStock(record.transactionId),
+};
+
 /** The cart lines it pays for: claimed (a line is paid once), and still in the cart as they were priced. */
 const lines: Hold = {
   name: 'lines',
@@ -84,7 +105,7 @@ const promo: Hold = {
   release: (record) => releasePromoUse(record),
 };
 
-export const HOLDS: readonly Hold[] = [fulfilment, lines, promo];
+export const HOLDS: readonly Hold[] = [fulfilment, stock, lines, promo];
 
 /** Gives back every hold of the intent, the last taken first. Each release is safe to repeat. */
 export async function releaseHolds(record: IntentRecord, holds: readonly Hold[] = HOLDS): Promise<void> {

@@ -5,6 +5,8 @@ import { authorize, type Shopper } from '@/lib/auth/viewer';
 import { BEING_PAID, claimsOn } from '@/lib/cart/claims';
 import { priceCart } from '@/lib/cart/cart';
 import { chooseFulfilment } from '@/lib/fulfilment/pickup';
+import { orderInstant } from '@/lib/menu/availability';
+import { assertAvailable } from '@/lib/menu/live';
 import { formatCents } from '@/lib/menu/money';
 import { MAX_CHARGE_CENTS, MIN_CHARGE_CENTS } from '@/lib/menu/pricing';
 import { pricePromo } from '@/lib/promos/promos';
@@ -62,6 +64,7 @@ export async function startCheckout(viewer: Shopper, input: IntentInput, now = c
     throw new HttpError(409, `With ${promo.code} your order comes to ${formatCents(total)}, less than a card payment may be (${formatCents(MIN_CHARGE_CENTS)}).`);
   }
   const fulfilment = await chooseFulfilment(input.fulfilment, now, order.load);
+  await assertAvailable(order.lines, orderInstant(fulfilment, settings.schedule.timeZone, now), now);
   const choices: Choices = {
     email,
     name,

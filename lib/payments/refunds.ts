@@ -11,6 +11,7 @@ import { orderWritten } from '@/lib/orders/feed/in-process';
 import { actorOf, afterStatusChange, refundedCentsOf, shapeOrders } from '@/lib/orders/orders';
 import { releasePromoUse } from '@/lib/promos/uses';
 import type { Order } from '@/lib/orders/types';
+import { releaseStock } from '@/lib/menu/stock';
 import { getSettings } from '@/lib/settings/store';
 import { countRefunds } from '@/lib/stats/rollups';
 import { PaymentError, type ProviderRefund } from './provider';
@@ -113,11 +114,14 @@ async function markDone(order: WithId<PaymentDoc>, k: number, made: ProviderRefu
 }
 
 /**
- * An order given back whole gives its promo code's use back; once, as the use names the payment.
- * The money went back whatever this answers: a failure is healed by Stripe's next charge.refunded.
+ * An order given back whole gives its promo code's use and its counted portions back; once, as
+ * each names the payment. The money went back whatever this answers: a failure is healed by
+ * Stripe's next charge.refunded.
  */
-async function givePromoUseBack(order: PaymentDoc): Promise<void> {
-  if (order.promo && refundedCentsOf(order) >= paidCents(order)) await releasePromoUse(order);
+async function giveHoldsBackWhenWhole(order: PaymentDoc): Promise<void> {
+  if (refundedCentsOf(order) < paidCents(order)) return;
+  if (order.promo) await releasePromoUse(order);
+  await releaseStock(order.transactionId);
 }
 
 /**
@@ -136,7 +140,7 @@ export async function sendRefund(order: WithId<PaymentDoc>, k: number, notify: b
     // The money went back: a figures write that fails must not answer that the refund failed. The
     // next charge.refunded for the order, or `npm run rollups:rebuild`, counts it.
     await countInFigures(done).catch((err) => console.error(`[payments] refund ${refund.id} done but not counted in the figures`, err));
-    await givePromoUseBack(done).catch((err) => console.error(`[payments] refund ${refund.id} done but its promo code's use not given back`, err));
+    await giveHoldsBackWhenWhole(done).catch((err) => console.error(`[payments] refund ${refund.id} done but its promo code's use or counted portions not given back`, err));
     if (notify) await mailOrderRefund(done, refund.id);
     await orderWritten(async () => done);
     return done;
@@ -262,7 +266,7 @@ export async function recordProviderRefunds(intentId: string): Promise<void> {
   if (!order) return;
   for (const made of await providerFor(intentId).refunds(intentId)) await recordProviderRefund(order._id, made);
   const latest = (await payments.findOne({ _id: order._id })) ?? order;
-  await givePromoUseBack(latest);
+  await giveHoldsBackWhenWhole(latest);
   await countInFigures(latest);
 }
 

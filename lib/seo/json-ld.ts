@@ -1,5 +1,6 @@
 import type { AggregateRating, DayOfWeek, Menu, MenuItem as MenuItemLd, MenuSection, Offer, OpeningHoursSpecification, Restaurant, RestrictedDiet, WithContext } from 'schema-dts';
-import type { Diet, MenuItem } from '@/lib/menu/types';
+import type { Diet, MenuItem, MenuSchedule } from '@/lib/menu/types';
+import { scheduleText } from '@/lib/menu/availability';
 import type { RatingSummary } from '@/lib/reviews/types';
 import { dietsOf } from '@/lib/menu/allergens';
 import { site } from '@/lib/config/site';
@@ -17,10 +18,11 @@ import { WEEKDAYS, WEEKDAY_NAMES, type OpeningWindow, type RestaurantSettings, t
 
 const DIETS: Record<Diet, RestrictedDiet> = { vegetarian: 'https://schema.org/VegetarianDiet', vegan: 'https://schema.org/VeganDiet' };
 
-/** A section of the menu as a page shows it: a heading and its dishes. */
+/** A section of the menu as a page shows it: a heading and its dishes, and when it is served if only at some times. */
 export interface MenuSectionData {
   name: string;
   items: MenuItem[];
+  schedule?: MenuSchedule;
 }
 
 const MENU_URL = `${site.url}/menu`;
@@ -32,15 +34,32 @@ const offer = (price: number, available = true): Offer => ({
   availability: available ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
 });
 
+/** 'Served daily 07:00–11:00', 'Served Mon–Fri 11:30–14:30'. */
+const served = (schedule: MenuSchedule) => `Served ${scheduleText(schedule).replace(/^Daily/, 'daily')}`;
+
+/** schema.org's Time, 'hh:mm:ss'. */
+const time = (clock: string) => `${clock}:00`;
+
+/**
+ * The dish's offer, or for a dish served only at some times (its own schedule, else its
+ * section's) one offer per window, from when to when it is available. The days are in the
+ * section's description; the menu stays whole, whatever the hour a crawler reads it.
+ */
+function offersOf(item: MenuItem, section?: MenuSchedule): Offer | Offer[] {
+  const schedule = item.schedule ?? section;
+  if (!schedule) return offer(item.price, item.available);
+  return schedule.windows.map((window) => ({ ...offer(item.price, item.available), availabilityStarts: time(window.opens), availabilityEnds: time(window.closes) }));
+}
+
 /** A dish with its offer, the diets it suits, and its option groups as add-ons with their own prices. */
-function menuItemJsonLd(item: MenuItem): MenuItemLd {
+function menuItemJsonLd(item: MenuItem, section?: MenuSchedule): MenuItemLd {
   const diets = dietsOf(item);
   return {
     '@type': 'MenuItem',
     name: item.name,
-    description: item.recipe,
+    description: item.schedule ? `${item.recipe} ${served(item.schedule)}.`.trim() : item.recipe,
     image: new URL(item.image, site.url).toString(),
-    offers: offer(item.price, item.available),
+    offers: offersOf(item, section),
     ...(diets.length ? { suitableForDiet: diets.map((diet) => DIETS[diet]) } : {}),
     ...(item.options.length
       ? {
@@ -62,7 +81,12 @@ function menuJsonLd(name: string, sections: MenuSectionData[]): Menu {
     name: `${name} menu`,
     url: MENU_URL,
     hasMenuSection: sections.map(
-      (section): MenuSection => ({ '@type': 'MenuSection', name: section.name, hasMenuItem: section.items.map(menuItemJsonLd) }),
+      (section): MenuSection => ({
+        '@type': 'MenuSection',
+        name: section.name,
+        ...(section.schedule ? { description: served(section.schedule) } : {}),
+        hasMenuItem: section.items.map((item) => menuItemJsonLd(item, section.schedule)),
+      }),
     ),
   };
 }

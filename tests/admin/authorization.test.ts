@@ -7,6 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { POST as addItem } from '@/app/api/menu/route';
 import { DELETE as deleteItem, PATCH as updateItem } from '@/app/api/menu/[id]/route';
+import { GET as kitchenMenuRoute, POST as kitchenMenuActionRoute } from '@/app/api/menu/kitchen/route';
+import { PUT as schedulesRoute } from '@/app/api/menu/schedules/route';
 import { POST as uploadImage } from '@/app/api/images/route';
 import { GET as listUsers } from '@/app/api/users/route';
 import { PATCH as promoteRoute } from '@/app/api/users/admin/[key]/route';
@@ -242,6 +244,17 @@ const endpoints: Endpoint[] = [
       return { res, changed: async () => (await users.findOne({ email: target.email })) === null };
     },
   },
+  {
+    name: 'PUT /api/menu/schedules',
+    ok: 200,
+    async call(headers) {
+      const { menuSections } = await collections();
+      await menuSections.deleteOne({ _id: 'dessert' });
+      const schedule = { days: ['saturday', 'sunday'], windows: [{ opens: '10:00', closes: '15:00', overnight: false }] };
+      const res = await schedulesRoute(request('PUT', '/api/menu/schedules', { headers, json: { category: 'dessert', schedule } }), undefined);
+      return { res, changed: async () => (await menuSections.findOne({ _id: 'dessert' })) !== null };
+    },
+  },
 ];
 
 const expected: Record<'anonymous' | 'guest' | 'diner' | 'staff', { status: number; error: string }> = {
@@ -313,6 +326,23 @@ const kitchen: Endpoint[] = [
       const changed = async () => (await getOrderingState()).pause !== null;
       // Taking orders again for the tests after this one.
       return { res, changed: async () => ((await changed()) ? (await kitchenDoes({ action: 'resume' }), true) : false) };
+    },
+  },
+  {
+    name: 'GET /api/menu/kitchen',
+    ok: 200,
+    async call(headers) {
+      return { res: await kitchenMenuRoute(request('GET', '/api/menu/kitchen', { headers }), undefined), changed: unchanged };
+    },
+  },
+  {
+    name: 'POST /api/menu/kitchen',
+    ok: 200,
+    async call(headers) {
+      const id = await seedItem();
+      const res = await kitchenMenuActionRoute(request('POST', '/api/menu/kitchen', { headers, json: { action: 'off', menuId: id, for: 'manual' } }), undefined);
+      const { menuStatus } = await collections();
+      return { res, changed: async () => (await menuStatus.findOne({ _id: id }))?.off?.for === 'manual' };
     },
   },
 ];

@@ -14,7 +14,8 @@ import { addToCart, listCart, priceCart, removeFromCart } from '@/lib/cart/cart'
 import { collections, toObjectId } from '@/lib/db';
 import { storeImage } from '@/lib/images/store';
 import { listOutbox, retryMessage } from '@/lib/mail/admin';
-import { addMenuItem, deleteMenuItem, updateMenuItem } from '@/lib/menu/admin';
+import { addMenuItem, deleteMenuItem, setSchedule, updateMenuItem } from '@/lib/menu/admin';
+import { changeKitchenMenu, kitchenMenu } from '@/lib/menu/live';
 import { parseCursor } from '@/lib/orders/feed/cursor';
 import { changeOrderStatus, getOrder, listOrders } from '@/lib/orders/orders';
 import { openOrderStream } from '@/lib/orders/stream';
@@ -156,6 +157,26 @@ const guardedCases: GuardedCase[] = [
     setup: async () => {
       const id = await seedItem();
       return { call: (a) => deleteMenuItem(a, id), changed: async () => (await menuItemPrice(id)) === undefined };
+    },
+  },
+  {
+    name: 'setSchedule',
+    needs: 'admin',
+    setup: async () => {
+      const { menuSections } = await collections();
+      await menuSections.deleteOne({ _id: 'drinks' });
+      const schedule = { days: ['friday' as const], windows: [{ opens: '22:00', closes: '02:00', overnight: true }] };
+      return { call: (a) => setSchedule(a, { category: 'drinks', schedule }), changed: async () => (await menuSections.findOne({ _id: 'drinks' })) !== null };
+    },
+  },
+  { name: 'kitchenMenu', needs: 'staff', setup: async () => ({ call: (a) => kitchenMenu(a) }) },
+  {
+    name: 'changeKitchenMenu',
+    needs: 'staff',
+    setup: async () => {
+      const id = await seedItem();
+      const { menuStatus } = await collections();
+      return { call: (a) => changeKitchenMenu(a, { action: 'off', menuId: id, for: 'close' }), changed: async () => (await menuStatus.findOne({ _id: id })) !== null };
     },
   },
   { name: 'tableCodes', needs: 'admin', setup: async () => ({ call: (a) => tableCodes(a) }) },

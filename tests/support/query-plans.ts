@@ -8,12 +8,12 @@
 import type { QueryPlan } from '@/lib/docstore';
 
 /** Collections that hold a handful of documents however long the restaurant runs: reading them whole is fine. */
-export const SMALL_COLLECTIONS = new Set(['menu', 'settings', 'orderingState', 'tableKeys', 'migrations', 'locks', 'counters', 'stamps', 'promos', 'printers', 'printSetup']);
+export const SMALL_COLLECTIONS = new Set(['menu', 'settings', 'orderingState', 'tableKeys', 'migrations', 'locks', 'counters', 'stamps', 'promos', 'printers', 'printSetup', 'menuSections', 'menuStatus']);
 
 /** The app's collections that grow with its history. A new collection joins one list or the other (tests/db/query-plans.test.ts). */
 export const GROWING_COLLECTIONS = new Set([
   'reviews', 'users', 'carts', 'payments', 'checkout_intents', 'bookings', 'bookingSlots', 'bookingHolds', 'lineClaims', 'pickupSlots',
-  'rateLimits', 'outbox', 'dailyRollups', 'printJobs', 'promoUses', 'demoIntents', 'orderTexts', 'smsOptOuts', 'textMonths', 'pushSubscriptions',
+  'rateLimits', 'outbox', 'dailyRollups', 'printJobs', 'promoUses', 'demoIntents', 'orderTexts', 'smsOptOuts', 'textMonths', 'pushSubscriptions', 'stockCounts', 'stockHolds',
 ]);
 
 /** The scan a plan makes of a growing collection to find or order what a query asks, if it makes one. */

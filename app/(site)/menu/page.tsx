@@ -5,6 +5,7 @@ import { SectionTitle } from '@/components/ui/section-title';
 import { MenuList } from '@/components/menu/menu-item-row';
 import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
+import { sectionSchedules } from '@/lib/menu/live';
 import { restaurantJsonLd } from '@/lib/seo/json-ld';
 import { JsonLd } from '@/components/ui/json-ld';
 import { OrderingStatusLine } from '@/components/settings/ordering-status-line';
@@ -40,12 +41,15 @@ function OrderNow({ category }: { category: OrderCategory }) {
 }
 
 export default async function MenuPage() {
-  const [menu, { versioned, ordering }] = await Promise.all([getMenuByCategory(), publicSettings()]);
+  const [menu, { versioned, ordering }, scheduled] = await Promise.all([getMenuByCategory(), publicSettings(), sectionSchedules()]);
   const now = clockNow();
   const jsonLd = restaurantJsonLd({
     settings: versioned.settings,
     now,
-    menu: [{ name: "Today's Offer", items: menu.offered }, ...sections.map((s) => ({ name: s.title, items: menu[s.category] }))],
+    menu: [
+      { name: "Today's Offer", items: menu.offered, schedule: scheduled.offered },
+      ...sections.map((s) => ({ name: s.title, items: menu[s.category], schedule: scheduled[s.category] })),
+    ],
   });
 
   return (

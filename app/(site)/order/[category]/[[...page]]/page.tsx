@@ -6,6 +6,8 @@ import { DishCard } from '@/components/menu/dish-card';
 import { AddToCartButton } from '@/components/cart/add-to-cart-button';
 import { MenuFilters } from '@/components/menu/menu-filters';
 import { getMenuByCategory } from '@/lib/menu/queries';
+import { sectionSchedules } from '@/lib/menu/live';
+import { OrderTimeChooser } from '@/components/menu/order-time-chooser';
 import { ORDER_CATEGORIES } from '@/lib/menu/types';
 import { ORDER_PAGE_SIZE, isOrderCategory, orderHref, pageCount, parsePage } from '@/lib/menu/pagination';
 import { menuPageJsonLd } from '@/lib/seo/json-ld';
@@ -48,7 +50,7 @@ const tabLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 export default async function OrderPage({ params }: { params: Promise<Params> }) {
   const { category, page: segments } = await params;
   if (!isOrderCategory(category)) notFound();
-  const [menu, { versioned, ordering }] = await Promise.all([getMenuByCategory(), publicSettings()]);
+  const [menu, { versioned, ordering }, scheduled] = await Promise.all([getMenuByCategory(), publicSettings(), sectionSchedules()]);
   const items = menu[category];
   const page = parsePage(segments, items.length);
   if (page === null) notFound();
@@ -58,9 +60,10 @@ export default async function OrderPage({ params }: { params: Promise<Params> })
   return (
     <>
       {/* Every dish of the category is in the page (the others hidden), so all of them are its data. */}
-      <JsonLd data={menuPageJsonLd(versioned.settings.restaurant.name, [{ name: tabLabel(category), items }])} />
+      <JsonLd data={menuPageJsonLd(versioned.settings.restaurant.name, [{ name: tabLabel(category), items, schedule: scheduled[category] }])} />
       <HeroBanner level="h1" id="order-hero" image="/images/banners/order.svg" title="Order Food" text="Would you like to try a dish?" />
       <OrderingStatusLine initial={orderingStatus({ settings: versioned.settings, state: ordering, kitchenAway: false }, clockNow())} />
+      <OrderTimeChooser category={category} label={tabLabel(category)} />
       <div className="mx-auto max-w-screen-xl px-4 py-12">
         <nav aria-label="Categories" className="mb-10 flex justify-center">
           <ul className="flex flex-wrap justify-center gap-2 md:gap-6">
