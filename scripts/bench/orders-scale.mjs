@@ -23,11 +23,25 @@ let CHECKOUT_EMAIL = '';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
+ * Seeds made before, to measure on without seeding again (a million orders take many minutes):
+ * `BENCH_SEEDS=1000000=<data dir>,...`, each a data directory `npm run seed -- --history <N>`
+ * wrote and `npm run migrate` brought up to date. Copied, never changed; its seed figures are not known.
+ */
+const seeded = new Map(
+  (process.env.BENCH_SEEDS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const [orders, dir] = entry.split('=');
+      return [Number(orders), { dir, seedSeconds: null, seedPeakMB: null }];
+    }),
+);
+
+/**
  * A data directory of `orders` past orders as `npm run seed -- --history <orders>` writes it (run
  * as the script, in a process of its own), with `people`'s user records: the seed's time and its
  * peak memory, which it reports. One seed per size and run: later calls copy it.
  */
-const seeded = new Map();
 export async function seedHistory(dataDir, orders, people, work) {
   let seed = seeded.get(orders);
   if (!seed) {
