@@ -10,7 +10,7 @@ import nextTs from 'eslint-config-next/typescript';
  */
 const documents = readFileSync(new URL('./lib/db/documents.ts', import.meta.url), 'utf8');
 const collectionNames = [...documents.match(/export interface Collections \{([\s\S]*?)\n\}/)[1].matchAll(/^\s*(\w+):/gm)].map((m) => m[1]);
-const GENERIC = new Set(['_id', 'id', 'at', 'by', 'count', 'key', 'name', 'value', 'version', 'error', 'code', 'options', 'kind', 'source', 'state', 'to', 'type', 'number', 'date']);
+const GENERIC = new Set(['_id', 'id', 'at', 'by', 'count', 'key', 'name', 'value', 'version', 'error', 'code', 'options', 'kind', 'source', 'state', 'to', 'type', 'number', 'date', 'keys']);
 const fieldNames = [...new Set([...documents.matchAll(/^\s+([A-Za-z_]\w*)\??:/gm)].map((m) => m[1]))].filter((f) => !GENERIC.has(f) && !collectionNames.includes(f));
 const words = (list) => `/^(${list.join('|')})$/`;
 const APP_NAMES = 'names a collection or a field of the app: lib/docstore knows nothing of the app (eslint.config.mjs)';
