@@ -37,6 +37,13 @@ const config = [
     },
   },
   {
+    // A journey runs against its worker's own server: that is what e2e/fixtures.ts's `test` gives it.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test', 'expect'], message: "Import test and expect from './fixtures' (each worker's own server)." }] }],
+    },
+  },
+  {
     ignores: ['.next/**', 'node_modules/**', '.data*/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
   },
 ];

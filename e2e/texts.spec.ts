@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Payment } from '../lib/payments/types';
 import { axeViolations } from './layout';
 import { ADMIN, addDish, createAccount, fillDemoCard, login, pickupAtEarliestTime, signedIn } from './support';
