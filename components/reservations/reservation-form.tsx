@@ -73,15 +73,6 @@ export function ReservationForm({ clock, schedule, guest }: Props) {
     <form onSubmit={handleSubmit(onSubmit)} noValidate className={FORM_CARD}>
       <p className="text-sm text-gray-600">
         Booking as <strong>{guest.name}</strong> <span className="break-all">({guest.email})</span>
-        {guest.emailVerified ? null : (
-          <>
-            . We email booking updates to verified addresses only: verify yours on your{' '}
-            <Link href="/dashboard/userHome" className="font-semibold underline">
-              account page
-            </Link>{' '}
-            to get them; your bookings are always listed here.
-          </>
-        )}
       </p>
       {/* Two abreast from a phone's width up, so the whole form and its button fit the first screen. */}
       <div className="grid gap-4 min-[25rem]:grid-cols-2 md:gap-6">
@@ -143,6 +134,16 @@ export function ReservationForm({ clock, schedule, guest }: Props) {
       <button type="submit" disabled={isSubmitting} className={SUBMIT}>
         {isSubmitting ? 'Booking…' : 'Book a table'}
       </button>
+      {/* Below the button: on a phone the form and its button come first. */}
+      {guest.emailVerified ? null : (
+        <p className="text-sm text-gray-600">
+          We email booking updates to verified addresses only: verify yours on your{' '}
+          <Link href="/dashboard/userHome" className="font-semibold underline">
+            account page
+          </Link>{' '}
+          to get them; your bookings are always listed on My Booking.
+        </p>
+      )}
     </form>
   );
 }
