@@ -28,10 +28,12 @@ export function readTexts(state: TextsState): { texts?: TextsChoice; error?: str
 export function TextsFields({ value, onChange }: { value: TextsState; onChange(state: TextsState): void }) {
   const [touched, setTouched] = useState(false);
   const { fieldError } = readTexts(value);
+  // Shown once the box is ticked: a reminder to tick it, appearing as the number field loses focus,
+  // would push the box down under the finger that is about to tick it (Pay says what is missing).
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 font-semibold">Texts about your order (optional)</legend>
-      <Field id="texts-phone" label="Mobile number" hint="We text when it is ready, if it runs late, and about refunds. Nothing else." error={touched ? fieldError : undefined}>
+      <Field id="texts-phone" label="Mobile number" hint="We text when it is ready, if it runs late, and about refunds. Nothing else." error={touched && value.consent ? fieldError : undefined}>
         {(described) => (
           <input
             {...described}
