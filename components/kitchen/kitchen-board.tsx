@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ConnectionNotice } from '@/components/orders/connection-notice';
 import { PrinterAlertList, reprintTickets, usePrinterAlerts } from '@/components/printing/printer-alerts';
 import { OrderingControls, type OrderingView } from '@/components/settings/ordering-controls';
@@ -31,6 +31,8 @@ interface KitchenBoardProps {
   ordering: OrderingView;
   /** New-order alerts on this device by push, when push is on. */
   push: PushOffer | null;
+  /** The kitchen's hold on the menu (86s and counts), under the ordering controls. */
+  children?: ReactNode;
 }
 
 /**
@@ -39,7 +41,7 @@ interface KitchenBoardProps {
  * ticket chimes; the screen is kept awake and can go full screen. Online ordering can be paused,
  * or slowed by busy mode, from here; and while this board is open, a kitchen is seen watching.
  */
-export function KitchenBoard({ since, settings, ordering, push }: KitchenBoardProps) {
+export function KitchenBoard({ since, settings, ordering, push, children }: KitchenBoardProps) {
   const board = useRef<HTMLDivElement>(null);
   const chime = useChime();
   const awake = useWakeLock();
@@ -122,6 +124,7 @@ export function KitchenBoard({ since, settings, ordering, push }: KitchenBoardPr
         </div>
       </div>
       <OrderingControls initial={ordering} />
+      {children}
       {push ? <PushButton publicKey={push.publicKey} label="Also alert this device to new orders" /> : null}
       <PrinterAlertList alerts={printing.alerts} />
       {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}

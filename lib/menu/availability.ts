@@ -150,6 +150,11 @@ function whenPhrase(wall: WallTime, today: string): string {
   return wall.date === today ? `at ${clockText(wall.minutes)}` : `${dayPhrase(wall.date, today)} at ${clockText(wall.minutes)}`;
 }
 
+/** 'at 18:00', 'tomorrow at 12:00': an instant (ISO) on the restaurant's wall clock, from the day of `now`. */
+export function instantPhrase(at: string, timeZone: string, now: Date): string {
+  return whenPhrase(wallOf(Date.parse(at), timeZone), zonedClock(now, timeZone).today);
+}
+
 /** 'from 11:30', 'from tomorrow at 07:00'. */
 function fromPhrase(wall: WallTime, today: string): string {
   return wall.date === today ? `from ${clockText(wall.minutes)}` : `from ${dayPhrase(wall.date, today)} at ${clockText(wall.minutes)}`;
