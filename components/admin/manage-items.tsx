@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import useSWR from 'swr';
 import type { MenuCategory, MenuItem, MenuSchedule } from '@/lib/menu/types';
-import { instantPhrase, scheduleText, type MenuAvailability } from '@/lib/menu/availability';
+import { scheduleText, untilPhrase, type MenuAvailability } from '@/lib/menu/availability';
 import { formatPrice } from '@/lib/menu/money';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadError } from '@/components/ui/load-states';
@@ -74,7 +74,7 @@ function ServiceBadges({ item, live, now }: { item: MenuItem; live: MenuAvailabi
         </span>
       ) : null}
       {state?.off ? (
-        <span className={`${BADGE} bg-red-700 text-white`}>86&apos;d {state.off.until ? `until ${instantPhrase(state.off.until, live.timeZone, now).replace(/^at /, '')}` : 'until turned back on'}</span>
+        <span className={`${BADGE} bg-red-700 text-white`}>86&apos;d {state.off.until ? `until ${untilPhrase(state.off.until, live.timeZone, now)}` : 'until turned back on'}</span>
       ) : null}
       {optionWords.length ? <span className={`${BADGE} bg-gray-100 text-gray-800`}>Options: {optionWords.join(', ')}</span> : null}
     </>

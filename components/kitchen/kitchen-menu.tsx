@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { ApiError, api } from '@/lib/client/api';
-import { FEW_LEFT, instantPhrase } from '@/lib/menu/availability';
+import { FEW_LEFT, instantPhrase, untilPhrase } from '@/lib/menu/availability';
 import { MAX_OFF_HOURS, stockCountSchema, type KitchenMenuAction } from '@/lib/menu/schemas';
 import { MAX_STOCK, type KitchenMenuEntry, type KitchenMenuState } from '@/lib/menu/types';
 import { useClock } from './use-clock';
@@ -25,7 +25,7 @@ const lengthWords = (length: Length) =>
 
 /** 'Off until 22:00 · Ana at 18:02', in the restaurant's time zone. */
 function offText(off: NonNullable<KitchenMenuEntry['off']>, timeZone: string, now: Date): string {
-  const until = off.until ? `until ${instantPhrase(off.until, timeZone, now).replace(/^at /, '')}` : 'until turned back on';
+  const until = off.until ? `until ${untilPhrase(off.until, timeZone, now)}` : 'until turned back on';
   const why = off.for === 'close' ? ' (back at the next opening)' : '';
   return `Off ${until}${why} · ${off.by} ${instantPhrase(off.at, timeZone, now)}`;
 }
