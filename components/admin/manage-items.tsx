@@ -152,13 +152,13 @@ export function ManageItems({
   }
   return (
     <>
-      <SectionSchedules initial={sections} />
       <section aria-labelledby="items-count">
         <h2 id="items-count" className="mb-4 font-display text-2xl uppercase">
           Total items: {items.length}
         </h2>
         <DataTable caption="Menu items" columns={columns} rows={items} />
       </section>
+      <SectionSchedules initial={sections} />
     </>
   );
 }

@@ -24,7 +24,7 @@ export function SectionSchedules({ initial }: { initial: Sections }) {
   const [sections, setSections] = useState(initial);
   const [editing, setEditing] = useState<MenuCategory | null>(null);
   return (
-    <section aria-labelledby="section-hours" className="mb-8 rounded-lg bg-white p-4 shadow-sm">
+    <section aria-labelledby="section-hours" className="mt-8 rounded-lg bg-white p-4 shadow-sm">
       <h2 id="section-hours" className="mb-1 font-display text-2xl uppercase">
         Section hours
       </h2>

@@ -66,6 +66,8 @@ export function KitchenMenu({ initial, timeZone, serverNow }: { initial: Kitchen
   const [onlyMarked, setOnlyMarked] = useState(false);
   const [sending, setSending] = useState<string | null>(null);
   const [error, setError] = useState('');
+  // Open at first while something is 86'd; then as the cook leaves it (it never shuts under a finger).
+  const [open, setOpen] = useState(() => initial.entries.some((entry) => entry.off));
   const ids = useId();
   const now = new Date(useClock(serverNow, 60_000));
 
@@ -120,7 +122,7 @@ export function KitchenMenu({ initial, timeZone, serverNow }: { initial: Kitchen
   };
 
   return (
-    <details className="group rounded-lg bg-white shadow-sm" open={offCount > 0 || undefined}>
+    <details className="rounded-lg bg-white shadow-sm" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="flex min-h-12 cursor-pointer flex-wrap items-center justify-between gap-2 p-4 font-display text-xl uppercase">
         <span>Dishes: 86 and counts</span>
         <span className="font-sans text-base normal-case">
@@ -273,12 +275,12 @@ function KitchenMenuRow({ entry, timeZone, now, length, sending, onOff, onOn, on
         {entry.off ? (
           <button type="button" disabled={busy} onClick={() => onOn(entry)} className={ON_BUTTON}>
             {busy ? 'Saving…' : 'Turn back on'}
-            <span className="sr-only">: {entry.name}</span>
+            <span className="sr-only"> ({entry.name})</span>
           </button>
         ) : (
           <button type="button" disabled={busy} onClick={() => onOff(entry)} className={OFF_BUTTON}>
             {busy ? 'Saving…' : `86 ${lengthWords(length)}`}
-            <span className="sr-only">: {entry.name}</span>
+            <span className="sr-only"> ({entry.name})</span>
           </button>
         )}
       </div>
