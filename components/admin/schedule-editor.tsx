@@ -103,7 +103,7 @@ export function ScheduleEditor({ id, of, value, onChange, errorAt }: ScheduleEdi
               </label>
               <button
                 type="button"
-                className={`${SMALL_BUTTON} text-red-700`}
+                className={`${SMALL_BUTTON} text-red-800`}
                 disabled={windows.length === 1}
                 onClick={() => onChange({ days, windows: windows.filter((_, j) => j !== i) })}
                 aria-label={`Remove window ${i + 1}`}
@@ -111,7 +111,7 @@ export function ScheduleEditor({ id, of, value, onChange, errorAt }: ScheduleEdi
                 Remove
               </button>
               {opensError || closesError ? (
-                <p id={errorId} className="text-sm text-red-600 sm:col-span-4">
+                <p id={errorId} className="text-sm text-red-800 sm:col-span-4">
                   {[opensError, closesError].filter(Boolean).join(' ')}
                 </p>
               ) : null}
