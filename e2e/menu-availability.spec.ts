@@ -112,6 +112,11 @@ test.describe('the menu by the clock and by the count', () => {
       await left.fill('2');
       await panel.getByRole('button', { name: `Set left of ${name}` }).click();
       await expect(panel.getByText('2 left until changed')).toBeVisible();
+      // On a phone the list still fits, and every control takes a fingertip.
+      await cook.setViewportSize({ width: 412, height: 915 });
+      await expect.poll(() => overflowX(cook)).toEqual([]);
+      expect(await smallTargets(cook)).toEqual([]);
+      expect(await axeViolations(cook)).toEqual([]);
       await expectOnVisit(diner, '/order/soup', async () => {
         await expect(card).toContainText('Only 2 left', { timeout: 3_000 });
       });
