@@ -71,32 +71,21 @@ export function ScheduleEditor({ id, of, value, onChange, errorAt }: ScheduleEdi
           const errorId = `${id}-window-${i}-error`;
           return (
             <div key={i} className="grid items-end gap-3 rounded bg-cream p-3 sm:grid-cols-[8rem_8rem_1fr_auto]">
-              <label className="text-sm">
-                From
-                <input
-                  type="time"
-                  required
-                  value={w.opens}
-                  onChange={(e) => setWindow(i, { opens: e.target.value })}
-                  aria-label={`Window ${i + 1} from`}
-                  aria-invalid={Boolean(opensError)}
-                  aria-describedby={opensError || closesError ? errorId : undefined}
-                  className={TIME_INPUT}
-                />
-              </label>
-              <label className="text-sm">
-                To
-                <input
-                  type="time"
-                  required
-                  value={w.closes}
-                  onChange={(e) => setWindow(i, { closes: e.target.value })}
-                  aria-label={`Window ${i + 1} to`}
-                  aria-invalid={Boolean(closesError)}
-                  aria-describedby={opensError || closesError ? errorId : undefined}
-                  className={TIME_INPUT}
-                />
-              </label>
+              {(['opens', 'closes'] as const).map((end) => (
+                <label key={end} className="text-sm">
+                  {end === 'opens' ? 'From' : 'To'}
+                  <input
+                    type="time"
+                    required
+                    value={w[end]}
+                    onChange={(e) => setWindow(i, { [end]: e.target.value })}
+                    aria-label={`Window ${i + 1} ${end === 'opens' ? 'from' : 'to'}`}
+                    aria-invalid={Boolean(end === 'opens' ? opensError : closesError)}
+                    aria-describedby={opensError || closesError ? errorId : undefined}
+                    className={TIME_INPUT}
+                  />
+                </label>
+              ))}
               <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" checked={w.overnight} onChange={(e) => setWindow(i, { overnight: e.target.checked })} className="h-4 w-4 accent-gold" />
                 Past midnight

@@ -13,6 +13,7 @@ import type { KitchenSettings } from '@/lib/orders/kitchen-config';
 import { KITCHEN_STEP } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
 import { orderLabel } from '@/lib/orders/wording';
+import { KitchenAlert } from './kitchen-alert';
 import { Ticket } from './ticket';
 import { COLUMNS, KITCHEN_ORDERS_KEY, columnTickets, isOpen } from './tickets';
 import { useChime } from './use-chime';
@@ -130,14 +131,7 @@ export function KitchenBoard({ since, settings, ordering, push, children }: Kitc
       {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-xl flex-col gap-2 *:pointer-events-auto *:shadow-lg">
         <ConnectionNotice reconnecting={reconnecting} />
-        {notice ? (
-          <div role="alert" className="flex items-center justify-between gap-3 rounded bg-red-50 px-4 py-3 text-lg text-red-900 ring-2 ring-red-700">
-            <span>{notice}</span>
-            <button type="button" onClick={() => setNotice('')} className="min-h-11 rounded px-3 font-semibold underline">
-              Dismiss
-            </button>
-          </div>
-        ) : null}
+        <KitchenAlert message={notice} onDismiss={() => setNotice('')} className="text-lg" />
         {chime.on && chime.waiting ? <p className="rounded bg-ink px-4 py-2 text-center text-white">Tap anywhere on the screen once to hear new tickets.</p> : null}
       </div>
       {/* Side by side from a tablet in landscape beside the sidebar (about 43rem), stacked in portrait. */}

@@ -6,6 +6,7 @@ import { ApiError, api } from '@/lib/client/api';
 import { FEW_LEFT, instantPhrase, untilPhrase } from '@/lib/menu/availability';
 import { MAX_OFF_HOURS, stockCountSchema, type KitchenMenuAction } from '@/lib/menu/schemas';
 import { MAX_STOCK, type KitchenMenuEntry, type KitchenMenuState } from '@/lib/menu/types';
+import { KitchenAlert } from './kitchen-alert';
 import { useClock } from './use-clock';
 
 /** GET and POST /api/menu/kitchen. */
@@ -170,14 +171,7 @@ export function KitchenMenu({ initial, timeZone, serverNow }: { initial: Kitchen
             Only off or counted
           </button>
         </div>
-        {error ? (
-          <div role="alert" className="flex items-center justify-between gap-3 rounded bg-red-50 px-4 py-3 text-red-900 ring-2 ring-red-700">
-            <span>{error}</span>
-            <button type="button" onClick={() => setError('')} className="min-h-11 rounded px-3 font-semibold underline">
-              Dismiss
-            </button>
-          </div>
-        ) : null}
+        <KitchenAlert message={error} onDismiss={() => setError('')} />
         {groups.length ? (
           <ul className="divide-y divide-gray-200">
             {groups.map(({ dish, options, shown }) => (
