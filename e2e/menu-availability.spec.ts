@@ -33,12 +33,16 @@ async function kitchenDishes(cook: Page, name: string) {
   return panel;
 }
 
-/** A page the order pages are prerendered and made again after a change: visit until `check` passes. */
+/**
+ * The order pages are prerendered and made again after a change, in the background of the first
+ * visit after it (which still gets the old page): visit until `check` passes. A loaded machine
+ * takes a while to make them.
+ */
 async function expectOnVisit(page: Page, url: string, check: () => Promise<void>) {
   await expect(async () => {
     await page.goto(url);
     await check();
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.describe('the menu by the clock and by the count', () => {
