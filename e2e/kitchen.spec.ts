@@ -1,29 +1,15 @@
-import type { Browser, Page, Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { orderLabel } from '../lib/orders/wording';
 import type { Payment } from '../lib/payments/types';
-import type { UserRecord } from '../lib/users/types';
 import { axeViolations, overflowX, smallTargets } from './layout';
-import { ADMIN, addDish, createAccount, earliestPickup, openAllDay, payByApi, payOnPage, signedIn, signIn, userRow, withSettings } from './support';
+import { ADMIN, addDish, createAccount, earliestPickup, openAllDay, payByApi, payOnPage, signedIn, signIn, staffMember, userRow, withSettings } from './support';
 
 /** The ticket name the kitchen shows for an order (lib/orders/wording.ts), until orders are numbered. */
 /** The kitchen's name for the signed-in diner's newest order: its number, as every screen words it. */
 async function newestTicket(diner: Page, email: string): Promise<string> {
   const payments = (await (await diner.request.get(`/api/payments/${encodeURIComponent(email)}`)).json()) as Payment[];
   return orderLabel(payments[0]!);
-}
-
-/** A new account, made staff by the admin through the API All users calls, and signed in. */
-async function staffMember(browser: Browser): Promise<Page> {
-  const account = await createAccount('cook');
-  await (await signedIn(browser, account)).context().close(); // the first sign-in makes the user record
-  const admin = await signedIn(browser, ADMIN);
-  const users = (await (await admin.request.get('/api/users')).json()) as UserRecord[];
-  const cook = users.find((u) => u.email === account.email)!;
-  const made = await admin.request.patch(`/api/users/${cook._id}`, { data: { role: 'staff' }, headers: { origin: new URL(admin.url()).origin } });
-  expect(made.status()).toBe(200);
-  await admin.context().close();
-  return signedIn(browser, account);
 }
 
 /** Counts the notes the kitchen plays (Web Audio oscillators), without changing how they play. */

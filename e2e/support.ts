@@ -1,6 +1,7 @@
 import type { Browser, Cookie, Locator, Page } from '@playwright/test';
 import type { MenuItem, SelectedOption } from '../lib/menu/types';
 import type { RestaurantSettings, VersionedSettings } from '../lib/settings/types';
+import type { UserRecord } from '../lib/users/types';
 import { expect, workerServer } from './fixtures';
 
 /** Helpers shared by the browser journeys. Accounts live in the Firebase Auth Emulator. */
@@ -139,6 +140,19 @@ export async function signedIn(browser: Browser, account: { email: string; passw
   const page = await (await browser.newContext()).newPage();
   await signIn(page, account, from);
   return page;
+}
+
+/** A new account, made staff by the admin through the API All users calls, and signed in. */
+export async function staffMember(browser: Browser): Promise<Page> {
+  const account = await createAccount('cook');
+  await (await signedIn(browser, account)).context().close(); // the first sign-in makes the user record
+  const admin = await signedIn(browser, ADMIN);
+  const users = (await (await admin.request.get('/api/users')).json()) as UserRecord[];
+  const cook = users.find((u) => u.email === account.email)!;
+  const made = await admin.request.patch(`/api/users/${cook._id}`, { data: { role: 'staff' }, headers: { origin: new URL(admin.url()).origin } });
+  expect(made.status()).toBe(200);
+  await admin.context().close();
+  return signedIn(browser, account);
 }
 
 /**

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import useSWR from 'swr';
-import type { MenuItem } from '@/lib/menu/types';
+import type { MenuCategory, MenuItem, MenuSchedule } from '@/lib/menu/types';
+import { scheduleText, untilPhrase, type MenuAvailability } from '@/lib/menu/availability';
 import { formatPrice } from '@/lib/menu/money';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, LoadError } from '@/components/ui/load-states';
@@ -10,6 +11,7 @@ import { api } from '@/lib/client/api';
 import { notify } from '@/lib/client/notify';
 import { DeleteButton } from './delete-button';
 import { ACTION_BUTTON, Icon } from './icons';
+import { SectionSchedules } from './section-schedules';
 import { useAction } from './use-action';
 
 export const MENU_KEY = '/api/menu';
@@ -44,12 +46,61 @@ function AvailabilitySwitch({ item, onChanged }: { item: MenuItem; onChanged: ()
   );
 }
 
+const BADGE = 'mt-1 mr-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold';
+
+/** GET /api/menu/availability: the 86s and the counts left today, for the list's badges. */
+const LIVE_KEY = '/api/menu/availability';
+
+/** What a glance at a dish should tell: its hours, its count left today, its 86, and the same of its options. */
+function ServiceBadges({ item, live, now }: { item: MenuItem; live: MenuAvailability; now: Date }) {
+  const state = live.dishes[item._id];
+  const options = state?.options ?? [];
+  const optionWords = (
+    [
+      [options.filter((o) => o.off).length, "86'd"],
+      [options.filter((o) => o.left !== undefined).length, 'counted'],
+      [options.filter((o) => o.schedule).length, 'scheduled'],
+    ] as const
+  )
+    .filter(([n]) => n)
+    .map(([n, what]) => `${n} ${what}`);
+  return (
+    <>
+      {item.schedule ? <span className={`${BADGE} bg-sky-100 text-sky-900`}>Served {scheduleText(item.schedule)}</span> : null}
+      {item.stock ? (
+        <span className={`${BADGE} ${state?.left === 0 ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}>
+          {state?.left === 0 ? 'Sold out today' : `${state?.left ?? item.stock.count} left`}
+          {item.stock.per === 'day' ? ` of ${item.stock.count} a day` : ''}
+        </span>
+      ) : null}
+      {state?.off ? (
+        <span className={`${BADGE} bg-red-700 text-white`}>86&apos;d {state.off.until ? `until ${untilPhrase(state.off.until, live.timeZone, now)}` : 'until turned back on'}</span>
+      ) : null}
+      {optionWords.length ? <span className={`${BADGE} bg-gray-100 text-gray-800`}>Options: {optionWords.join(', ')}</span> : null}
+    </>
+  );
+}
+
 /**
  * Every menu item with links to edit it and a delete button. The server renders the first list;
  * SWR keeps it fresh (after a delete, or when the tab regains focus).
  */
-export function ManageItems({ initialItems }: { initialItems: MenuItem[] }) {
+export function ManageItems({
+  initialItems,
+  live: initialLive,
+  sections,
+  serverNow,
+}: {
+  initialItems: MenuItem[];
+  /** The 86s and counts as the server read them. */
+  live: MenuAvailability;
+  sections: Partial<Record<MenuCategory, MenuSchedule>>;
+  /** The server's time of rendering: the day the badges' words count from. */
+  serverNow: number;
+}) {
   const { data: items, error, mutate } = useSWR<MenuItem[]>(MENU_KEY, { fallbackData: initialItems });
+  const { data: live = initialLive } = useSWR<MenuAvailability>(LIVE_KEY, { fallbackData: initialLive, refreshInterval: 60_000 });
+  const now = new Date(serverNow);
 
   const columns: Column<MenuItem>[] = [
     {
@@ -67,6 +118,9 @@ export function ManageItems({ initialItems }: { initialItems: MenuItem[] }) {
           <span className="block font-semibold">{item.name}</span>
           <span className="text-xs text-gray-500 capitalize">{item.category}</span>
           {item.available ? null : <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">Sold out</span>}
+          <span className="block">
+            <ServiceBadges item={item} live={live} now={now} />
+          </span>
         </>
       ),
     },
@@ -97,11 +151,14 @@ export function ManageItems({ initialItems }: { initialItems: MenuItem[] }) {
     );
   }
   return (
-    <section aria-labelledby="items-count">
-      <h2 id="items-count" className="mb-4 font-display text-2xl uppercase">
-        Total items: {items.length}
-      </h2>
-      <DataTable caption="Menu items" columns={columns} rows={items} />
-    </section>
+    <>
+      <section aria-labelledby="items-count">
+        <h2 id="items-count" className="mb-4 font-display text-2xl uppercase">
+          Total items: {items.length}
+        </h2>
+        <DataTable caption="Menu items" columns={columns} rows={items} />
+      </section>
+      <SectionSchedules initial={sections} />
+    </>
   );
 }

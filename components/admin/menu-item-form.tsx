@@ -18,6 +18,7 @@ import { Icon } from './icons';
 import { ImagePicker } from './image-picker';
 import { MENU_KEY } from './manage-items';
 import { OptionGroupsEditor } from './option-groups-editor';
+import { ScheduleStockFields } from './schedule-stock-fields';
 import { uploadImage } from './upload-image';
 import { UploadProgress } from './upload-progress';
 
@@ -53,8 +54,10 @@ export function MenuItemForm({ mode, item, taxRates }: Props) {
           options: item.options,
           kitchenLoad: item.kitchenLoad,
           taxRate: item.taxRate ?? '',
+          schedule: item.schedule ?? null,
+          stock: item.stock ?? null,
         }
-      : { name: '', recipe: '', available: true, allergens: [], dietary: [], options: [], kitchenLoad: DEFAULT_KITCHEN_LOAD, taxRate: '' },
+      : { name: '', recipe: '', available: true, allergens: [], dietary: [], options: [], kitchenLoad: DEFAULT_KITCHEN_LOAD, taxRate: '', schedule: null, stock: null },
   });
   const {
     register,
@@ -178,6 +181,8 @@ export function MenuItemForm({ mode, item, taxRates }: Props) {
         >
           {errors.allergens ? <p className="col-span-full text-sm text-red-600">{errors.allergens.message}</p> : null}
         </CheckList>
+
+        <ScheduleStockFields />
 
         <OptionGroupsEditor />
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ConnectionNotice } from '@/components/orders/connection-notice';
 import { PrinterAlertList, reprintTickets, usePrinterAlerts } from '@/components/printing/printer-alerts';
 import { OrderingControls, type OrderingView } from '@/components/settings/ordering-controls';
@@ -13,6 +13,7 @@ import type { KitchenSettings } from '@/lib/orders/kitchen-config';
 import { KITCHEN_STEP } from '@/lib/orders/status';
 import type { Order } from '@/lib/orders/types';
 import { orderLabel } from '@/lib/orders/wording';
+import { KitchenAlert } from './kitchen-alert';
 import { Ticket } from './ticket';
 import { COLUMNS, KITCHEN_ORDERS_KEY, columnTickets, isOpen } from './tickets';
 import { useChime } from './use-chime';
@@ -31,6 +32,8 @@ interface KitchenBoardProps {
   ordering: OrderingView;
   /** New-order alerts on this device by push, when push is on. */
   push: PushOffer | null;
+  /** The kitchen's hold on the menu (86s and counts), under the ordering controls. */
+  children?: ReactNode;
 }
 
 /**
@@ -39,7 +42,7 @@ interface KitchenBoardProps {
  * ticket chimes; the screen is kept awake and can go full screen. Online ordering can be paused,
  * or slowed by busy mode, from here; and while this board is open, a kitchen is seen watching.
  */
-export function KitchenBoard({ since, settings, ordering, push }: KitchenBoardProps) {
+export function KitchenBoard({ since, settings, ordering, push, children }: KitchenBoardProps) {
   const board = useRef<HTMLDivElement>(null);
   const chime = useChime();
   const awake = useWakeLock();
@@ -122,19 +125,13 @@ export function KitchenBoard({ since, settings, ordering, push }: KitchenBoardPr
         </div>
       </div>
       <OrderingControls initial={ordering} />
+      {children}
       {push ? <PushButton publicKey={push.publicKey} label="Also alert this device to new orders" /> : null}
       <PrinterAlertList alerts={printing.alerts} />
       {/* Over the board, never pushing it: a ticket must not move between a cook's finger going down and up. */}
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-xl flex-col gap-2 *:pointer-events-auto *:shadow-lg">
         <ConnectionNotice reconnecting={reconnecting} />
-        {notice ? (
-          <div role="alert" className="flex items-center justify-between gap-3 rounded bg-red-50 px-4 py-3 text-lg text-red-900 ring-2 ring-red-700">
-            <span>{notice}</span>
-            <button type="button" onClick={() => setNotice('')} className="min-h-11 rounded px-3 font-semibold underline">
-              Dismiss
-            </button>
-          </div>
-        ) : null}
+        <KitchenAlert message={notice} onDismiss={() => setNotice('')} className="text-lg" />
         {chime.on && chime.waiting ? <p className="rounded bg-ink px-4 py-2 text-center text-white">Tap anywhere on the screen once to hear new tickets.</p> : null}
       </div>
       {/* Side by side from a tablet in landscape beside the sidebar (about 43rem), stacked in portrait. */}

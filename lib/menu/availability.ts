@@ -150,6 +150,16 @@ function whenPhrase(wall: WallTime, today: string): string {
   return wall.date === today ? `at ${clockText(wall.minutes)}` : `${dayPhrase(wall.date, today)} at ${clockText(wall.minutes)}`;
 }
 
+/** 'at 18:00', 'tomorrow at 12:00': an instant (ISO) on the restaurant's wall clock, from the day of `now`. */
+export function instantPhrase(at: string, timeZone: string, now: Date): string {
+  return whenPhrase(wallOf(Date.parse(at), timeZone), zonedClock(now, timeZone).today);
+}
+
+/** '18:00', 'tomorrow at 12:00': what follows "until". */
+export function untilPhrase(at: string, timeZone: string, now: Date): string {
+  return instantPhrase(at, timeZone, now).replace(/^at /, '');
+}
+
 /** 'from 11:30', 'from tomorrow at 07:00'. */
 function fromPhrase(wall: WallTime, today: string): string {
   return wall.date === today ? `from ${clockText(wall.minutes)}` : `from ${dayPhrase(wall.date, today)} at ${clockText(wall.minutes)}`;
@@ -212,7 +222,7 @@ export function lineProblems(availability: MenuAvailability, lines: readonly Lin
   lines.forEach((line, i) => {
     const why = (what: string, verdict: Verdict, remedy: string): string | null => {
       if (verdict.ok) return null;
-      if (verdict.why === 'off') return `${what} is sold out${verdict.until ? ` until ${whenPhrase(wallOf(Date.parse(verdict.until), timeZone), today)}` : ''}. ${remedy}`;
+      if (verdict.why === 'off') return `${what} is sold out${verdict.until ? ` until ${untilPhrase(verdict.until, timeZone, now)}` : ''}. ${remedy}`;
       if (verdict.why === 'count') return verdict.left === 0 ? `${what} is sold out. ${remedy}` : `Only ${verdict.left} of ${what} ${verdict.left === 1 ? 'is' : 'are'} left. Please order no more than that.`;
       const from = verdict.from ? ` (it is served ${fromPhrase(verdict.from, today)})` : '';
       return `${what} is not served ${atWords}${from}. Please choose another time, or remove it.`;
