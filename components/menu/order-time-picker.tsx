@@ -20,21 +20,21 @@ export default function OrderTimePicker({ timeZone, onDone }: { timeZone: string
   const days = Array.from({ length: PICKUP_DAYS_AHEAD + 1 }, (_, i) => addDays(today, i));
   const [date, setDate] = useState(chosen?.date ?? days[1]!);
   const [time, setTime] = useState(chosen?.time ?? '');
-  const [slots, setSlots] = useState<PickupSlot[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // What was fetched, for which day: another day's answer reads as still loading.
+  const [loaded, setLoaded] = useState<{ date: string; slots: PickupSlot[] | null } | null>(null);
+  const slots = loaded?.date === date ? loaded.slots : null;
+  const failed = loaded?.date === date && loaded.slots === null;
 
   useEffect(() => {
     let gone = false;
-    setSlots(null);
-    setFailed(false);
     fetch(`/api/pickup-slots?date=${date}&load=1`)
       .then((res) => (res.ok ? (res.json() as Promise<PickupSlot[]>) : Promise.reject(new Error(String(res.status)))))
       .then((found) => {
         if (gone) return;
-        setSlots(found);
+        setLoaded({ date, slots: found });
         setTime((current) => (found.some((slot) => slot.time === current) ? current : (found.find((slot) => slot.available)?.time ?? '')));
       })
-      .catch(() => !gone && setFailed(true));
+      .catch(() => !gone && setLoaded({ date, slots: null }));
     return () => {
       gone = true;
     };
