@@ -187,7 +187,7 @@ async function payments() {
   const smsSink = await startSmsSink();
   const server = await startServer({
     cwd: ROOT,
-    env: { ...SERVER_ENV, DATA_DIR, ...env, SMTP_URL: mailSink.url, MAIL_LOG_OUTBOX_WRITES: '1', SMS_PROVIDER: 'catcher', SMS_CATCHER_URL: smsSink.url },
+    env: { ...SERVER_ENV, DATA_DIR, ...env, SMTP_URL: mailSink.url, MAIL_LOG_OUTBOX_WRITES: '1', NEXT_PUBLIC_HOURS_OPEN: '00:00', NEXT_PUBLIC_HOURS_CLOSE: '00:00', ORDERS_PER_SLOT: '1000', SMS_PROVIDER: 'catcher', SMS_CATCHER_URL: smsSink.url },
   });
   const menu = await (await fetch(`${server.baseUrl}/api/menu?category=salad`)).json();
   const measure = (options = {}) => measurePayments({ baseUrl: server.baseUrl, output: server.output, token: diner.token, menuId: menu[0]._id, ...options });
